@@ -1,0 +1,134 @@
+import Foundation
+
+/// The pieces every route shares: finding the session, running work on its context,
+/// reading JSON bodies and answering long-polls.
+extension Application {
+    /// Calls `body` with the session named by the `id` path parameter, or answers 404/410.
+    func withSession(_ routed: RoutedRequest, _ responder: Responder, _ body: (Session) -> Void) {
+        let id = routed["id"]
+        guard SessionID.isWellFormed(id) else {
+            responder.answer(HTTPError(.sessionNotFound, detail: "No session has this id."))
+            return
+        }
+        switch sessions.lookup(id, now: now) {
+        case .live(let session): body(session)
+        case .gone: responder.answer(HTTPError(.sessionGone, detail: "The session was deleted or expired; create a new one."))
+        case .unknown: responder.answer(HTTPError(.sessionNotFound, detail: "No session has this id."))
+        }
+    }
+
+    /// Runs work off the polling thread (the connection is parked meanwhile) and answers with
+    /// its result, or with the problem its error maps to. Work that returns `nil` has handed
+    /// the responder on (to a long-poll) and answers it itself.
+    func run(_ responder: Responder, _ work: @escaping @Sendable () async throws -> HTTPResponse?) {
+        Task {
+            do {
+                if let response = try await work() { responder.answer(response) }
+            } catch {
+                responder.answer(HTTPError.from(error))
+            }
+        }
+    }
+
+    /// The body as a JSON object; an empty body is `[:]` when `allowEmpty`.
+    func jsonObject(_ request: HTTPRequest, allowEmpty: Bool) throws(HTTPError) -> [String: JSONValue] {
+        if request.body.isEmpty || request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            if allowEmpty { return [:] }
+            throw HTTPError(.badRequest, detail: "The body must be a JSON object.")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONCoding.decode(JSONValue.self, from: request.body)
+        } catch {
+            throw HTTPError(.malformedJSON, detail: "The body is not well-formed JSON (or nests too deeply).")
+        }
+        guard let object = value.objectValue else {
+            throw HTTPError(.badRequest, detail: "The body must be a JSON object, not \(value.typeName == "array" ? "an" : "a") \(value.typeName).")
+        }
+        return object
+    }
+
+    /// Answers a versioned document now, or parks the request until a newer one is published
+    /// or its wait runs out (then it answers the current document).
+    func poll(_ session: Session, _ topic: PublicationBoard.Topic, _ poll: PollParameters, current: PublicationBoard.Document, responder: Responder, render: @escaping @Sendable (PublicationBoard.Document) -> HTTPResponse) {
+        guard let since = poll.since, let wait = poll.wait, wait > .zero, since == current.version else {
+            responder.answer(render(current))
+            return
+        }
+        let board = session.context.board
+        let reserved = reserveParking(for: session)
+        guard reserved else {
+            responder.answer(HTTPError.unavailable("Too many requests are parked; retry shortly.", retryAfterSeconds: 1))
+            return
+        }
+        let release: @Sendable () -> Void = { [weak self] in
+            session.parkedRequests.subtract(1, ordering: .relaxed)
+            self?.parkedTotal.subtract(1, ordering: .relaxed)
+        }
+        let registration = board.waitForNewer(than: since, on: topic) { outcome in
+            release()
+            switch outcome {
+            case .newer(let document): responder.answer(render(document))
+            case .closed: responder.answer(HTTPError(.sessionGone, detail: "The session was deleted while this request waited."))
+            case .timedOut, .cancelled: responder.answer(render(current))
+            }
+        }
+        switch registration {
+        case .immediate(let outcome):
+            release()
+            switch outcome {
+            case .newer(let document): responder.answer(render(document))
+            case .closed: responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
+            case .timedOut, .cancelled: responder.answer(render(current))
+            }
+        case .waiting(let token):
+            let metrics = self.metrics
+            responder.setDeadline(after: wait) {
+                if board.cancel(token) {
+                    release()
+                    metrics.expiredLongPolls.add(1, ordering: .relaxed)
+                }
+                return render(board.document(topic) ?? current)
+            }
+        }
+    }
+
+    private func reserveParking(for session: Session) -> Bool {
+        let perSession = session.parkedRequests.add(1, ordering: .relaxed).newValue
+        let total = parkedTotal.add(1, ordering: .relaxed).newValue
+        if perSession > configuration.maxParkedPerSession || total > configuration.maxParkedTotal {
+            session.parkedRequests.subtract(1, ordering: .relaxed)
+            parkedTotal.subtract(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+}
+
+/// The long-poll parameters of a GET: `since` (a version) and `wait` (seconds).
+struct PollParameters: Sendable {
+    init(since: UInt64?, wait: Duration?) {
+        self.since = since
+        self.wait = wait
+    }
+
+    var since: UInt64?
+    var wait: Duration?
+
+    /// Parses `since` and `wait`; a malformed one is a 400 naming it; `wait` is cut to `maxWait`.
+    init(_ query: [String: String], maxWait: Double) throws(HTTPError) {
+        if let text = query["since"] {
+            guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = UInt64(text) else {
+                throw HTTPError(.invalidParameter, detail: "'since' must be a whole number from 0 to 18446744073709551615.", member: "since")
+            }
+            since = value
+        }
+        if let text = query["wait"] {
+            guard text.utf8.count <= 32, let seconds = Double(text), seconds.isFinite, seconds >= 0,
+                  text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E }) else {
+                throw HTTPError(.invalidParameter, detail: "'wait' must be a number of seconds, 0 or more.", member: "wait")
+            }
+            wait = .milliseconds(Int64(min(seconds, maxWait) * 1000))
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// `GET /sessions/{id}/navigation`, `POST /sessions/{id}/navigation/back` and
+/// `GET /sessions/{id}/events`.
+extension Application {
+    func addNavigationRoutes(to router: inout Router) {
+        router.add("GET", "/sessions/{id}/navigation") { [self] routed, responder in
+            withSession(routed, responder) { session in
+                let poll: PollParameters
+                do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+                guard let current = session.context.board.document(.navigation) else {
+                    responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
+                    return
+                }
+                self.poll(session, .navigation, poll, current: current, responder: responder, render: Self.navigationResponse)
+            }
+        }
+
+        router.add("POST", "/sessions/{id}/navigation/back") { [self] routed, responder in
+            withSession(routed, responder) { session in
+                run(responder) {
+                    try await session.context.back()
+                    guard let navigation = session.context.board.document(.navigation) else {
+                        throw HTTPError(.sessionGone, detail: "The session was deleted.")
+                    }
+                    return Self.navigationResponse(navigation)
+                }
+            }
+        }
+
+        router.add("GET", "/sessions/{id}/events") { [self] routed, responder in
+            withSession(routed, responder) { session in
+                let poll: PollParameters
+                do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+                let events = session.context.events
+                let since = poll.since ?? 0
+                guard events.events(after: since) != nil else {
+                    responder.answer(HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.", member: "since"))
+                    return
+                }
+                let current = session.context.board.document(.events) ?? PublicationBoard.Document(version: events.lastSeq, body: Data())
+                // Park only while nothing newer than `since` exists.
+                let pollOnLast = PollParameters(since: poll.since == current.version ? poll.since : nil, wait: poll.wait)
+                self.poll(session, .events, pollOnLast, current: current, responder: responder) { document in
+                    guard let list = events.events(after: since) else {
+                        return HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state.", member: "since").response
+                    }
+                    return .json(encoding: EventsDocument(version: max(document.version, list.last?.seq ?? 0), events: list), headers: [("Cache-Control", "no-store")])
+                }
+            }
+        }
+    }
+
+    static func navigationResponse(_ document: PublicationBoard.Document) -> HTTPResponse {
+        .json(document.body, headers: [("ETag", "\"\(document.version)\""), ("Cache-Control", "no-store")])
+    }
+}
+
+/// `{"version", "events": [...]}`: the events after the asked sequence number.
+struct EventsDocument: Encodable {
+    let version: UInt64
+    let events: [ContextEvent]
+}

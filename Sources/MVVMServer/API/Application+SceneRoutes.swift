@@ -1,0 +1,102 @@
+import Foundation
+
+/// A scene's state, input, actions and snapshot.
+extension Application {
+    func addSceneRoutes(to router: inout Router) {
+        router.add("GET", "/sessions/{id}/scenes/{key...}/snapshot") { [self] routed, responder in
+            withSession(routed, responder) { session in
+                let key = routed["key"]
+                let poll: PollParameters
+                do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+                let render = Self.snapshotRenderer(board: session.context.board, key: key, since: poll.since)
+                if let current = session.context.board.document(.snapshot(key)) {
+                    self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
+                    return
+                }
+                run(responder) { [self] in
+                    _ = try await session.context.state(of: key)
+                    guard let current = session.context.board.document(.snapshot(key)) else {
+                        throw HTTPError(.snapshotNotFound, detail: "The scene '\(key)' publishes no snapshot.")
+                    }
+                    self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
+                    return nil
+                }
+            }
+        }
+
+        router.add("POST", "/sessions/{id}/scenes/{key...}/input") { [self] routed, responder in
+            withSession(routed, responder) { session in
+                let members: [String: JSONValue]
+                do { members = try jsonObject(routed.request, allowEmpty: false) } catch { responder.answer(HTTPError.from(error)); return }
+                let key = routed["key"]
+                run(responder) {
+                    Self.stateResponse(try await session.context.setInput(members, key: key))
+                }
+            }
+        }
+
+        router.add("POST", "/sessions/{id}/scenes/{key...}/actions/{action}") { [self] routed, responder in
+            withSession(routed, responder) { session in
+                let arguments: [String: JSONValue]
+                do { arguments = try jsonObject(routed.request, allowEmpty: true) } catch { responder.answer(HTTPError.from(error)); return }
+                let key = routed["key"]
+                let action = routed["action"]
+                run(responder) {
+                    let (state, navigated) = try await session.context.perform(action: action, arguments: arguments, key: key)
+                    guard navigated, let navigation = session.context.board.document(.navigation) else { return Self.stateResponse(state) }
+                    return .json(StateDocumentJSON.adding("navigation", navigation.body, to: state.body), headers: [("ETag", "\"\(state.version)\""), ("Cache-Control", "no-store")])
+                }
+            }
+        }
+
+        router.add("GET", "/sessions/{id}/scenes/{key...}") { [self] routed, responder in
+            withSession(routed, responder) { session in
+                let key = routed["key"]
+                let poll: PollParameters
+                do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+                let ifNoneMatch = routed.request.header("if-none-match")
+                let render: @Sendable (PublicationBoard.Document) -> HTTPResponse = { Self.stateResponse($0, ifNoneMatch: poll.since == nil ? ifNoneMatch : nil) }
+                if let current = session.context.board.document(.scene(key)) {
+                    self.poll(session, .scene(key), poll, current: current, responder: responder, render: render)
+                    return
+                }
+                run(responder) { [self] in
+                    let current = try await session.context.state(of: key)
+                    self.poll(session, .scene(key), poll, current: current, responder: responder, render: render)
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// The state document, with its version as the ETag; 304 when `ifNoneMatch` names it.
+    static func stateResponse(_ document: PublicationBoard.Document, ifNoneMatch: String? = nil) -> HTTPResponse {
+        let etag = "\"\(document.version)\""
+        if let ifNoneMatch, ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
+            return HTTPResponse(status: 304, headers: [("ETag", etag), ("Cache-Control", "no-store")])
+        }
+        return .json(document.body, headers: [("ETag", etag), ("Cache-Control", "no-store")])
+    }
+
+    /// Renders a snapshot document, or the changes since `since` when that version is kept.
+    static func snapshotRenderer(board: PublicationBoard, key: String, since: UInt64?) -> @Sendable (PublicationBoard.Document) -> HTTPResponse {
+        { document in
+            let headers = [("ETag", "\"\(document.version)\""), ("Cache-Control", "no-store")]
+            guard let since, let now = document.snapshot else { return .json(document.body, headers: headers) }
+            if since == document.version {
+                return .json(encoding: SnapshotChangesDocument(version: document.version, since: since, changes: SnapshotDifference(from: now, to: now)), headers: headers)
+            }
+            let kept = board.history(.snapshot(key)).last { $0.version <= since }
+            guard let old = kept?.snapshot, since < document.version else { return .json(document.body, headers: headers) }
+            return .json(encoding: SnapshotChangesDocument(version: document.version, since: since, changes: SnapshotDifference(from: old, to: now)), headers: headers)
+        }
+    }
+}
+
+/// The changes of a snapshot since a version: `{"kind": "changes", "version", "since", "changes"}`.
+struct SnapshotChangesDocument: Encodable {
+    let kind = "changes"
+    let version: UInt64
+    let since: UInt64
+    let changes: SnapshotDifference
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// `POST /sessions`, `GET|DELETE /sessions/{id}` and `DELETE /sessions/{id}/store`.
+extension Application {
+    func addSessionRoutes(to router: inout Router) {
+        router.add("POST", "/sessions") { [self] _, responder in
+            let id = SessionID.make()
+            let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, scenePathPrefix: "/sessions/\(id)/scenes/", eventCapacity: configuration.eventHistory)
+            let session = Session(id: id, context: context, now: now)
+            switch sessions.insert(session, capacity: configuration.maxSessions, now: now) {
+            case .failure(let error):
+                responder.answer(error)
+                return
+            case .success(let evicted):
+                metrics.createdSessions.add(1, ordering: .relaxed)
+                if let evicted {
+                    metrics.evictedSessions.add(1, ordering: .relaxed)
+                    Task { await evicted.context.close() }
+                }
+            }
+            run(responder) {
+                try await context.showRoot()
+                let navigation = context.board.document(.navigation)?.body ?? Data("null".utf8)
+                var body = Data(#"{"id":"#.utf8)
+                body.append(StateDocumentJSON.string(id))
+                body.append(contentsOf: #","navigation":"#.utf8)
+                body.append(navigation)
+                body.append(contentsOf: "}".utf8)
+                return .json(body, status: 201, headers: [("Location", "/sessions/\(id)"), ("Cache-Control", "no-store")])
+            }
+        }
+
+        router.add("GET", "/sessions/{id}") { [self] routed, responder in
+            withSession(routed, responder) { session in
+                run(responder) {
+                    .json(encoding: await session.context.summary(), headers: [("Cache-Control", "no-store")])
+                }
+            }
+        }
+
+        router.add("DELETE", "/sessions/{id}") { [self] routed, responder in
+            withSession(routed, responder) { session in
+                guard let removed = sessions.remove(session.id, now: now) else {
+                    responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
+                    return
+                }
+                metrics.deletedSessions.add(1, ordering: .relaxed)
+                run(responder) {
+                    await removed.context.close()
+                    return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
+                }
+            }
+        }
+
+        router.add("DELETE", "/sessions/{id}/store") { [self] routed, responder in
+            withSession(routed, responder) { session in
+                run(responder) {
+                    await session.context.clearStore()
+                    return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
+                }
+            }
+        }
+    }
+}
+
+/// JSON string literals for documents spliced from encoded parts.
+enum StateDocumentJSON {
+    static func string(_ text: String) -> Data {
+        (try? JSONCoding.encode(text)) ?? Data("\"\"".utf8)
+    }
+
+    /// `document` (a JSON object) with one more member appended.
+    static func adding(_ name: String, _ value: Data, to document: Data) -> Data {
+        guard document.last == UInt8(ascii: "}") else { return document }
+        var result = document.dropLast()
+        result.append(contentsOf: ",".utf8)
+        result.append(string(name))
+        result.append(contentsOf: ":".utf8)
+        result.append(value)
+        result.append(contentsOf: "}".utf8)
+        return Data(result)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// `GET /health`, `GET /openapi.yaml`, `GET /scenes` and `GET /metrics`.
+extension Application {
+    func addSystemRoutes(to router: inout Router) {
+        router.add("GET", "/health") { [self] _, responder in
+            let uptime = ContinuousClock.now - started
+            responder.answer(.json(encoding: Health(status: "ok", version: configuration.version, uptimeSeconds: Double(uptime.components.seconds), sessions: sessions.count)))
+        }
+        router.add("GET", "/openapi.yaml") { [self] _, responder in
+            responder.answer(HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: openAPIDocument))
+        }
+        router.add("GET", "/scenes") { [self] _, responder in
+            responder.answer(.json(catalogueDocument))
+        }
+        router.add("GET", "/metrics") { [self] _, responder in
+            responder.answer(HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")], body: Data(prometheusText().utf8)))
+        }
+    }
+
+    private struct Health: Encodable {
+        let status: String
+        let version: String
+        let uptimeSeconds: Double
+        let sessions: Int
+    }
+
+    /// The metrics in the Prometheus text exposition format.
+    func prometheusText() -> String {
+        var lines: [String] = []
+        func gauge(_ name: String, _ help: String, _ value: Int, type: String = "gauge") {
+            lines.append("# HELP \(name) \(help)")
+            lines.append("# TYPE \(name) \(type)")
+            lines.append("\(name) \(value)")
+        }
+        gauge("mvvm_sessions_live", "Sessions alive now.", sessions.count)
+        gauge("mvvm_parked_requests", "Long-polls parked now.", parkedTotal.load(ordering: .relaxed))
+        gauge("mvvm_view_models_cached", "View models in every session's store.", ViewModelCensus.live)
+        gauge("mvvm_sessions_created_total", "Sessions created.", metrics.createdSessions.load(ordering: .relaxed), type: "counter")
+        gauge("mvvm_sessions_deleted_total", "Sessions deleted by clients.", metrics.deletedSessions.load(ordering: .relaxed), type: "counter")
+        gauge("mvvm_sessions_evicted_total", "Sessions evicted at the session cap.", metrics.evictedSessions.load(ordering: .relaxed), type: "counter")
+        gauge("mvvm_sessions_expired_total", "Sessions expired after idling.", metrics.expiredSessions.load(ordering: .relaxed), type: "counter")
+        gauge("mvvm_long_polls_expired_total", "Long-polls answered by their deadline.", metrics.expiredLongPolls.load(ordering: .relaxed), type: "counter")
+        lines.append("# HELP mvvm_requests_total Requests by method and route.")
+        lines.append("# TYPE mvvm_requests_total counter")
+        for (key, count) in metrics.requestCounts.sorted(by: { $0.key < $1.key }) {
+            let parts = key.split(separator: " ", maxSplits: 1)
+            let method = parts.first.map(String.init) ?? ""
+            let route = parts.count > 1 ? String(parts[1]) : ""
+            lines.append("mvvm_requests_total{method=\"\(Self.escapeLabel(method))\",route=\"\(Self.escapeLabel(route))\"} \(count)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func escapeLabel(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+    }
+}

@@ -1,0 +1,22 @@
+/// The settings of an ``Application``: its HTTP server, sessions and long-poll limits.
+public struct ApplicationConfiguration: Sendable {
+    /// The HTTP server's settings.
+    public var http = HTTPServerConfiguration()
+    /// The longest `wait` a long-poll may ask for, in seconds; longer ones are cut to it.
+    public var maxWaitSeconds: Double = 60
+    /// Seconds without a request after which a session expires (a parked request keeps it alive).
+    public var sessionIdleSeconds: Double = 1800
+    /// The most sessions alive at once; at the cap the least recently used idle one is evicted.
+    public var maxSessions: Int = 10_000
+    /// The most requests parked on one session.
+    public var maxParkedPerSession: Int = 64
+    /// The most requests parked in all; keep it below the connection limit.
+    public var maxParkedTotal: Int = 12_000
+    /// How many events each session keeps.
+    public var eventHistory: Int = 256
+    /// The version reported by `/health`.
+    public var version: String = "0.1.0"
+
+    /// The defaults.
+    public init() {}
+}

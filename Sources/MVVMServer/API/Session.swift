@@ -1,0 +1,25 @@
+import Synchronization
+
+/// One HTTP session: a context (its view models and navigation) and the bookkeeping that
+/// keeps it alive: when it was last used and how many requests are parked on it.
+final class Session: Sendable {
+    let id: String
+    let context: ContextActor
+    let parkedRequests = Atomic<Int>(0)
+    private let lastUse: Atomic<UInt64>
+
+    init(id: String, context: ContextActor, now: UInt64) {
+        self.id = id
+        self.context = context
+        lastUse = Atomic(now)
+    }
+
+    /// Milliseconds of the monotonic clock at the last request.
+    var lastUsed: UInt64 {
+        lastUse.load(ordering: .relaxed)
+    }
+
+    func touch(_ now: UInt64) {
+        lastUse.store(now, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,99 @@
+import Synchronization
+
+/// The live sessions, readable from any thread without entering an actor.
+///
+/// Deleted and expired ids are remembered for a while (a tombstone), so that late requests
+/// learn the session is gone (410) rather than unknown (404).
+final class SessionTable: Sendable {
+    enum Lookup {
+        case live(Session)
+        case gone
+        case unknown
+    }
+
+    private struct State {
+        var sessions: [String: Session] = [:]
+        var tombstones: [String: UInt64] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let tombstoneMilliseconds: UInt64
+    private let maxTombstones = 100_000
+
+    init(tombstoneSeconds: Int = 600) {
+        tombstoneMilliseconds = UInt64(tombstoneSeconds) * 1000
+    }
+
+    var count: Int {
+        state.withLock { $0.sessions.count }
+    }
+
+    func lookup(_ id: String, now: UInt64) -> Lookup {
+        state.withLock { state in
+            if let session = state.sessions[id] {
+                session.touch(now)
+                return .live(session)
+            }
+            if let until = state.tombstones[id], until > now { return .gone }
+            return .unknown
+        }
+    }
+
+    /// Adds a session; at `capacity`, first evicts the least recently used session that has
+    /// no parked request. Returns the evicted session, or `nil` in `.failure` when all are busy.
+    func insert(_ session: Session, capacity: Int, now: UInt64) -> Result<Session?, HTTPError> {
+        state.withLock { state in
+            var evicted: Session?
+            if state.sessions.count >= capacity {
+                let idle = state.sessions.values.filter { $0.parkedRequests.load(ordering: .relaxed) == 0 }
+                guard let oldest = idle.min(by: { $0.lastUsed < $1.lastUsed }) else {
+                    return .failure(.unavailable("Every one of the \(capacity) sessions has a parked request.", retryAfterSeconds: 1))
+                }
+                state.sessions[oldest.id] = nil
+                Self.bury(oldest.id, in: &state, until: now + tombstoneMilliseconds, limit: maxTombstones)
+                evicted = oldest
+            }
+            state.sessions[session.id] = session
+            return .success(evicted)
+        }
+    }
+
+    /// Removes a session, leaving a tombstone.
+    func remove(_ id: String, now: UInt64) -> Session? {
+        state.withLock { state in
+            guard let session = state.sessions.removeValue(forKey: id) else { return nil }
+            Self.bury(id, in: &state, until: now + tombstoneMilliseconds, limit: maxTombstones)
+            return session
+        }
+    }
+
+    /// Removes the sessions idle for longer than `idleMilliseconds` with no parked request.
+    func removeExpired(idleMilliseconds: UInt64, now: UInt64) -> [Session] {
+        state.withLock { state in
+            state.tombstones = state.tombstones.filter { $0.value > now }
+            let expired = state.sessions.values.filter {
+                now > $0.lastUsed + idleMilliseconds && $0.parkedRequests.load(ordering: .relaxed) == 0
+            }
+            for session in expired {
+                state.sessions[session.id] = nil
+                Self.bury(session.id, in: &state, until: now + tombstoneMilliseconds, limit: maxTombstones)
+            }
+            return expired
+        }
+    }
+
+    /// Removes every session (the server stops).
+    func removeAll() -> [Session] {
+        state.withLock { state in
+            defer { state.sessions.removeAll() }
+            return Array(state.sessions.values)
+        }
+    }
+
+    private static func bury(_ id: String, in state: inout State, until: UInt64, limit: Int) {
+        if state.tombstones.count >= limit, let oldest = state.tombstones.min(by: { $0.value < $1.value }) {
+            state.tombstones[oldest.key] = nil
+        }
+        state.tombstones[id] = until
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A ``ViewModelContext`` behind an actor: its view models run one call at a time on this
+/// actor (the role of UIKit's main thread), while different contexts run in parallel.
+///
+/// Published documents are read without entering the actor, through ``board`` and ``events``.
+public actor ContextActor {
+    /// The context's identifier.
+    public nonisolated let id: String
+    /// The published documents, readable from any thread.
+    public nonisolated let board: PublicationBoard
+    /// The recent events, readable from any thread.
+    public nonisolated let events: EventLog
+    /// The scenes of the context's app.
+    public nonisolated let catalogue: SceneCatalogue
+    private let context: ViewModelContext
+
+    /// Makes a context; `root` (when given) is put on its navigation stack, and its view model
+    /// starts loading.
+    public init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, scenePathPrefix: String = "", eventCapacity: Int = 256) {
+        let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, scenePathPrefix: scenePathPrefix, eventCapacity: eventCapacity)
+        self.id = id
+        self.catalogue = catalogue
+        board = context.board
+        events = context.events
+        self.context = context
+        context.startLoading = { [weak self, weak context] key in
+            guard let self, let context else { return }
+            let task = Task { await self.load(key) }
+            context.store.track(task, key: key)
+        }
+    }
+
+    private func load(_ key: String) async {
+        await context.store.load(key)
+        context.flushRefreshes()
+    }
+
+    /// Shows the catalogue's root scene as the root of the navigation.
+    public func showRoot() throws {
+        try context.navigator.setRoot(catalogue.rootKey)
+    }
+
+    /// The published state of a scene, making its view model on first use.
+    public func state(of key: String) throws -> PublicationBoard.Document {
+        let entry = try context.entry(forKey: key)
+        return PublicationBoard.Document(version: entry.version, body: entry.document)
+    }
+
+    /// Merges input members into a scene's input; returns its new state.
+    public func setInput(_ members: [String: JSONValue], key: String) throws -> PublicationBoard.Document {
+        try context.setInput(members, key: key)
+        return try state(of: key)
+    }
+
+    /// Performs an action of a scene; returns its new state and whether the navigation changed.
+    public func perform(action: String, arguments: [String: JSONValue], key: String) async throws -> (state: PublicationBoard.Document, navigated: Bool) {
+        let before = context.navigator.state.version
+        try await context.perform(action: action, arguments: arguments, key: key)
+        let navigated = context.navigator.state.version != before
+        let entry = context.store.entry(key)
+        let document = entry.map { PublicationBoard.Document(version: $0.version, body: $0.document) }
+        return (try document ?? state(of: key), navigated)
+    }
+
+    /// Goes back: dismisses the modal, or pops the stack.
+    public func back() throws {
+        try context.navigator.back()
+        context.flushRefreshes()
+    }
+
+    /// Clears the store: every view model unloads and leaves; the next read makes fresh ones.
+    public func clearStore() {
+        context.store.clear()
+    }
+
+    /// Ends the context: unloads every view model and wakes every waiter.
+    public func close() {
+        context.close()
+    }
+
+    /// The navigation and the store's entries.
+    public func summary() -> ContextSummary {
+        ContextSummary(
+            id: id,
+            navigation: context.navigator.state,
+            entries: context.store.allEntries.map { .init(key: $0.key, scene: $0.scene, lifecycle: $0.lifecycle.state, version: $0.version) })
+    }
+
+    /// Runs code with the context on its actor (for tests and advanced uses).
+    public func withContext<Result: Sendable>(_ body: (ViewModelContext) throws -> Result) rethrows -> Result {
+        try body(context)
+    }
+}
+
+/// What a context holds: its navigation and the entries of its store.
+public struct ContextSummary: Sendable, Encodable {
+    /// One entry of the store.
+    public struct Entry: Sendable, Encodable, Equatable {
+        /// The key.
+        public let key: String
+        /// The scene's name.
+        public let scene: String
+        /// The lifecycle state.
+        public let lifecycle: Lifecycle.State
+        /// The version of its state.
+        public let version: UInt64
+    }
+
+    /// The context's identifier.
+    public let id: String
+    /// The navigation.
+    public let navigation: NavigationState
+    /// The store's entries.
+    public let entries: [Entry]
+}

@@ -1,0 +1,47 @@
+import Synchronization
+
+/// The bounded history of a context's events, readable from any thread.
+///
+/// When the log is full the oldest event is dropped; reading after a sequence number older
+/// than what is kept answers `nil`, and the client must re-read the state.
+public final class EventLog: Sendable {
+    private struct State {
+        var events: [ContextEvent] = []
+        var lastDropped: UInt64 = 0
+    }
+
+    /// How many events are kept.
+    public let capacity: Int
+    private let state = Mutex(State())
+
+    /// An empty log keeping at most `capacity` events.
+    public init(capacity: Int = 256) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Appends an event.
+    public func append(_ event: ContextEvent) {
+        state.withLock { state in
+            state.events.append(event)
+            if state.events.count > capacity {
+                let dropped = state.events.count - capacity
+                state.lastDropped = state.events[dropped - 1].seq
+                state.events.removeFirst(dropped)
+            }
+        }
+    }
+
+    /// The events after sequence number `seq`, in order, or `nil` when some of them were dropped.
+    public func events(after seq: UInt64) -> [ContextEvent]? {
+        state.withLock { state in
+            guard seq >= state.lastDropped else { return nil }
+            guard let first = state.events.firstIndex(where: { $0.seq > seq }) else { return [] }
+            return Array(state.events[first...])
+        }
+    }
+
+    /// The sequence number of the last event, 0 when there is none.
+    public var lastSeq: UInt64 {
+        state.withLock { $0.events.last?.seq ?? $0.lastDropped }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Synchronization
+
+/// The latest encoded documents of one context, readable from any thread without waiting,
+/// and the waiters for newer ones.
+///
+/// Each topic (a scene's state, its snapshot, the navigation, the events) holds one document
+/// and its version. Waiting for "newer than N" holds no thread: a waiter is a callback, woken
+/// by the publish that passes N (all waiters of a topic are woken by one change), or by
+/// ``close()`` when the context ends.
+public final class PublicationBoard: Sendable {
+    /// What a document is about.
+    public enum Topic: Hashable, Sendable {
+        /// The state document of the scene under a key.
+        case scene(String)
+        /// The snapshot of the scene under a key.
+        case snapshot(String)
+        /// The context's navigation.
+        case navigation
+        /// The context's events (the version is the last event's sequence number).
+        case events
+    }
+
+    /// One encoded document and its version.
+    public struct Document: Sendable {
+        /// The version.
+        public let version: UInt64
+        /// The encoded bytes, shared by every reader.
+        public let body: Data
+        /// The snapshot the document encodes, for snapshot topics (differences are computed from it).
+        public let snapshot: Snapshot?
+
+        /// Makes a document.
+        public init(version: UInt64, body: Data, snapshot: Snapshot? = nil) {
+            self.version = version
+            self.body = body
+            self.snapshot = snapshot
+        }
+    }
+
+    /// How a wait ended.
+    public enum WaitOutcome: Sendable {
+        /// A document newer than the one waited on.
+        case newer(Document)
+        /// The context ended.
+        case closed
+        /// The wait's time ran out.
+        case timedOut
+        /// The waiting task was cancelled.
+        case cancelled
+    }
+
+    /// How a registration went.
+    public enum Registration: Sendable {
+        /// The outcome is already known; the callback will not be called.
+        case immediate(WaitOutcome)
+        /// The callback will be called once; the token cancels it.
+        case waiting(WaitToken)
+    }
+
+    /// Cancels a registered waiter.
+    public struct WaitToken: Sendable, Hashable {
+        let topic: Topic
+        let id: Int
+    }
+
+    private struct Waiter {
+        let after: UInt64
+        let wake: @Sendable (WaitOutcome) -> Void
+    }
+
+    private struct State {
+        var documents: [Topic: Document] = [:]
+        var history: [Topic: [Document]] = [:]
+        var waiters: [Topic: [Int: Waiter]] = [:]
+        var nextWaiterID = 0
+        var waiterCount = 0
+        var isClosed = false
+    }
+
+    private let state = Mutex(State())
+
+    /// An empty board.
+    public init() {}
+
+    /// The current document of a topic.
+    public func document(_ topic: Topic) -> Document? {
+        state.withLock { $0.documents[topic] }
+    }
+
+    /// Whether the context has ended.
+    public var isClosed: Bool {
+        state.withLock { $0.isClosed }
+    }
+
+    /// How many waiters are registered.
+    public var waiterCount: Int {
+        state.withLock { $0.waiterCount }
+    }
+
+    /// The documents a topic published before its current one, oldest first (at most the
+    /// `keepingHistory` count given to ``publish(_:on:keepingHistory:)``).
+    public func history(_ topic: Topic) -> [Document] {
+        state.withLock { $0.history[topic] ?? [] }
+    }
+
+    /// Publishes a document and wakes the waiters it satisfies; keeps up to `keepingHistory`
+    /// earlier documents of the topic.
+    public func publish(_ document: Document, on topic: Topic, keepingHistory: Int = 0) {
+        let woken: [Waiter] = state.withLock { state in
+            guard !state.isClosed else { return [] }
+            if keepingHistory > 0, let previous = state.documents[topic] {
+                var kept = state.history[topic] ?? []
+                kept.append(previous)
+                if kept.count > keepingHistory { kept.removeFirst(kept.count - keepingHistory) }
+                state.history[topic] = kept
+            }
+            state.documents[topic] = document
+            guard var waiting = state.waiters[topic] else { return [] }
+            let satisfied = waiting.filter { $0.value.after < document.version }
+            for id in satisfied.keys { waiting[id] = nil }
+            state.waiters[topic] = waiting.isEmpty ? nil : waiting
+            state.waiterCount -= satisfied.count
+            return Array(satisfied.values)
+        }
+        for waiter in woken { waiter.wake(.newer(document)) }
+    }
+
+    /// Forgets a topic's document (its view model left the store); its waiters stay and are
+    /// woken by the next view model published under the same key.
+    public func remove(_ topic: Topic) {
+        state.withLock { state in
+            state.documents[topic] = nil
+            state.history[topic] = nil
+        }
+    }
+
+    /// Registers a callback for the first document of `topic` newer than `version`. When one
+    /// exists already, or the current one is older than `version` (the client saw another run),
+    /// or the board is closed, the outcome is immediate.
+    public func waitForNewer(than version: UInt64, on topic: Topic, wake: @escaping @Sendable (WaitOutcome) -> Void) -> Registration {
+        state.withLock { state in
+            if state.isClosed { return .immediate(.closed) }
+            if let current = state.documents[topic], current.version != version {
+                return .immediate(.newer(current))
+            }
+            state.nextWaiterID += 1
+            state.waiterCount += 1
+            state.waiters[topic, default: [:]][state.nextWaiterID] = Waiter(after: version, wake: wake)
+            return .waiting(WaitToken(topic: topic, id: state.nextWaiterID))
+        }
+    }
+
+    /// Removes a waiter; its callback will not be called. Returns `false` when it was already woken.
+    @discardableResult
+    public func cancel(_ token: WaitToken) -> Bool {
+        state.withLock { state in
+            guard state.waiters[token.topic]?.removeValue(forKey: token.id) != nil else { return false }
+            state.waiterCount -= 1
+            if state.waiters[token.topic]?.isEmpty == true { state.waiters[token.topic] = nil }
+            return true
+        }
+    }
+
+    /// Waits, without holding a thread, for a document of `topic` newer than `version`, at most
+    /// `timeout`. Cancelling the calling task ends the wait with ``WaitOutcome/cancelled``.
+    public func next(after version: UInt64, on topic: Topic, timeout: Duration) async -> WaitOutcome {
+        let once = OnceContinuation<WaitOutcome>()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                guard once.install(continuation) else { return }
+                switch waitForNewer(than: version, on: topic, wake: { once.resume($0) }) {
+                case .immediate(let outcome):
+                    once.resume(outcome)
+                case .waiting(let token):
+                    once.onFinish { [self] in cancel(token) }
+                    Task {
+                        try? await Task.sleep(for: timeout)
+                        once.resume(.timedOut)
+                    }
+                }
+            }
+        } onCancel: {
+            once.resume(.cancelled)
+        }
+    }
+
+    /// Ends the context: wakes every waiter with ``WaitOutcome/closed`` and refuses new ones.
+    public func close() {
+        let woken: [Waiter] = state.withLock { state in
+            state.isClosed = true
+            let all = state.waiters.values.flatMap(\.values)
+            state.waiters.removeAll()
+            state.documents.removeAll()
+            state.history.removeAll()
+            state.waiterCount = 0
+            return all
+        }
+        for waiter in woken { waiter.wake(.closed) }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// The owner of a set of view models: what a UIViewController is to its view models, here one
+/// per HTTP session. It owns a ``ViewModelStore`` and a ``Navigator``, makes view models of its
+/// app's scenes by key, and publishes their encoded state on its ``PublicationBoard``.
+///
+/// A context is used from one isolation at a time (its ``ContextActor``). When the context
+/// ends, ``close()`` unloads every view model and wakes every waiter; once the context is
+/// released, everything it owned is released with it.
+public final class ViewModelContext {
+    /// The context's identifier.
+    public let id: String
+    /// The scenes it can show.
+    public let catalogue: SceneCatalogue
+    /// The services given to factories.
+    public let dependencies: DependencyValues
+    /// The counter every version and event number comes from.
+    public let counter: VersionCounter
+    /// The view models.
+    public let store: ViewModelStore
+    /// The navigation.
+    public let navigator: Navigator
+    /// The published documents and their waiters.
+    public let board: PublicationBoard
+    /// The recent events.
+    public let events: EventLog
+    /// Prefix of a scene's state path, e.g. `/sessions/ID/scenes/`.
+    public let scenePathPrefix: String
+    /// Called when a view model was made and should load; the owner runs the load as a task.
+    public var startLoading: ((String) -> Void)?
+    /// How many earlier snapshots each scene keeps, for differences since a version.
+    public var snapshotHistoryLimit = 16
+    private var keysNeedingRefresh: Set<String> = []
+
+    /// Makes a context.
+    public init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), scenePathPrefix: String = "", eventCapacity: Int = 256) {
+        self.id = id
+        self.catalogue = catalogue
+        self.dependencies = dependencies
+        self.scenePathPrefix = scenePathPrefix
+        counter = VersionCounter()
+        store = ViewModelStore(counter: counter)
+        navigator = Navigator()
+        board = PublicationBoard()
+        events = EventLog(capacity: eventCapacity)
+        navigator.context = self
+        store.observer = { [unowned self] change in self.handle(change) }
+        publishNavigation()
+    }
+
+    /// The entry under a key, making its view model through its scene's factory on first use
+    /// (then it starts loading).
+    /// - Throws: ``ViewModelStoreError/unknownKey(_:)`` when no scene has the key.
+    @discardableResult
+    public func entry(forKey key: String) throws -> StoreEntry {
+        if let entry = store.entry(key) { return entry }
+        guard let (scene, parameters) = catalogue.scene(forKey: key) else { throw ViewModelStoreError.unknownKey(key) }
+        try scene.make(store, CreationExtras(key: key, parameters: parameters, context: self, dependencies: dependencies))
+        guard let entry = store.entry(key) else { throw ViewModelStoreError.unknownKey(key) }
+        startLoading?(key)
+        return entry
+    }
+
+    /// The view model under a key, made on first use.
+    public func viewModel<Model: ViewModel>(_ type: Model.Type = Model.self, key: String) throws -> Model {
+        let entry = try entry(forKey: key)
+        guard let model = store.existing(type, key: key) else {
+            throw ViewModelStoreError.typeMismatch(key: key, stored: entry.typeName, requested: String(reflecting: type))
+        }
+        return model
+    }
+
+    /// Merges input members into a scene's input.
+    public func setInput(_ members: [String: JSONValue], key: String) throws {
+        try entry(forKey: key)
+        defer { flushRefreshes() }
+        try store.setInput(members, key: key)
+    }
+
+    /// Performs an action of a scene.
+    public func perform(action: String, arguments: [String: JSONValue], key: String) async throws {
+        try entry(forKey: key)
+        defer { flushRefreshes() }
+        try await store.perform(action: action, arguments: arguments, key: key)
+    }
+
+    /// Marks a view model whose output another one changed (a binding between view models);
+    /// it is published when the current call ends.
+    public func setNeedsRefresh(_ key: String) {
+        keysNeedingRefresh.insert(key)
+    }
+
+    /// Publishes the view models marked by ``setNeedsRefresh(_:)``.
+    public func flushRefreshes() {
+        let keys = keysNeedingRefresh
+        keysNeedingRefresh.removeAll()
+        for key in keys.sorted() { store.refresh(key) }
+    }
+
+    /// Ends the context: unloads and removes every view model, then wakes every waiter.
+    public func close() {
+        store.clear()
+        board.close()
+    }
+
+    func didNavigate(_ event: ContextEvent) {
+        publishNavigation()
+        record(event)
+    }
+
+    private func publishNavigation() {
+        let body = (try? JSONCoding.encode(navigator.state)) ?? Data()
+        board.publish(.init(version: navigator.state.version, body: body), on: .navigation)
+    }
+
+    private func record(_ event: ContextEvent) {
+        events.append(event)
+        board.publish(.init(version: event.seq, body: Data()), on: .events)
+    }
+
+    private func handle(_ change: ViewModelStore.Change) {
+        switch change {
+        case .event(let key, let event):
+            var changes: [String]?
+            if case .didUpdate(let members) = event { changes = members }
+            record(ContextEvent(seq: counter.next(), key: key, type: event.name, changes: changes))
+        case .published(let entry):
+            board.publish(.init(version: entry.version, body: entry.document), on: .scene(entry.key))
+            if let snapshot = entry.snapshot, entry.snapshotVersion == entry.version {
+                let body = (try? JSONCoding.encode(SnapshotDocument(version: entry.version, sections: snapshot.sections))) ?? Data()
+                board.publish(.init(version: entry.version, body: body, snapshot: snapshot), on: .snapshot(entry.key), keepingHistory: snapshotHistoryLimit)
+            }
+        case .removed(let entry):
+            board.remove(.scene(entry.key))
+            board.remove(.snapshot(entry.key))
+        }
+    }
+}
+
+/// The JSON of a whole snapshot: `{"kind": "snapshot", "version", "sections"}`.
+public struct SnapshotDocument: Encodable, Sendable {
+    /// Always `snapshot`, telling a whole snapshot from a list of changes.
+    public let kind = "snapshot"
+    /// The version.
+    public let version: UInt64
+    /// The sections.
+    public let sections: [Snapshot.Section]
+
+    /// Makes the document.
+    public init(version: UInt64, sections: [Snapshot.Section]) {
+        self.version = version
+        self.sections = sections
+    }
+}

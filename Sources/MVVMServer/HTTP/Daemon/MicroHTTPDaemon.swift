@@ -1,0 +1,221 @@
+internal import CMicroHTTPD
+import Foundation
+
+/// The only part of MVVMServer that touches libmicrohttpd's C API.
+///
+/// The daemon runs an internal polling thread pool on epoll with suspend/resume allowed.
+/// Callbacks are file-private C functions that find their Swift owner through `Unmanaged`:
+/// the daemon's retain of the ``ServerCore`` is released only after `MHD_stop_daemon`
+/// returned, and each request's ``RequestState`` is released in the completion callback.
+final class MicroHTTPDaemon: Sendable {
+    /// A libmicrohttpd pointer that may cross threads.
+    // Safe: libmicrohttpd documents MHD_resume_connection and MHD_stop_daemon as callable from
+    // any thread, and the pointers stay valid for as long as this wrapper uses them (a suspended
+    // connection cannot complete, and the daemon lives until stop()).
+    struct Handle: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    /// libmicrohttpd's own limit sits this far above ours, so that it keeps accepting and our
+    /// accept policy can close the connections over our limit at once.
+    static let connectionSlack = 64
+
+    private let daemon: Handle
+    private let coreReference: Unmanaged<ServerCore>
+    let port: Int
+
+    init(core: ServerCore) throws {
+        let configuration = core.configuration
+        let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(clamping: configuration.port).bigEndian)
+        guard (0...65535).contains(configuration.port), inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            throw HTTPServerError.invalidHost(configuration.host)
+        }
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        let coreReference = Unmanaged.passRetained(core)
+        let started = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                var settings = mvvm_daemon_settings(
+                    flags: flags,
+                    port: UInt16(configuration.port),
+                    address: socketAddress,
+                    connection_limit: UInt32(clamping: configuration.maxConnections + Self.connectionSlack),
+                    connection_timeout_seconds: UInt32(clamping: configuration.connectionTimeoutSeconds),
+                    connection_memory_limit: configuration.connectionMemoryLimitBytes,
+                    thread_pool_size: UInt32(clamping: configuration.threads),
+                    listen_backlog: UInt32(clamping: configuration.listenBacklog))
+                return mvvm_start_daemon(&settings, acceptPolicy, connectionNotify, accessHandler, completedHandler, coreReference.toOpaque())
+            }
+        }
+        guard let started else {
+            let reason = errno == 0 ? "the port may be in use" : String(cString: strerror(errno))
+            coreReference.release()
+            throw HTTPServerError.cannotListen(host: host, port: configuration.port, reason: reason)
+        }
+        daemon = Handle(pointer: started)
+        self.coreReference = coreReference
+        port = Int(mvvm_daemon_port(started))
+    }
+
+    /// Waits until `drained()` says no connection is suspended (libmicrohttpd aborts the process
+    /// when it stops with one), then stops the daemon; returns when its threads are gone.
+    func stop(drained: () -> Bool) {
+        let limit = ContinuousClock.now + .seconds(10)
+        while !drained() && ContinuousClock.now < limit {
+            usleep(1000)
+        }
+        MHD_stop_daemon(daemon.pointer)
+        coreReference.release()
+    }
+}
+
+/// What the runtime keeps for one request, from its first callback to its completion.
+private final class RequestState {
+    let start = ContinuousClock.now
+    var body = Data()
+    var bodyTooLarge = false
+    var responder: Responder?
+}
+
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: String, url: String, core: ServerCore, start: ContinuousClock.Instant) -> MHD_Result {
+    let created = response.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let created else { return .NO }
+    for field in response.headers {
+        MHD_add_response_header(created, field.name, field.value)
+    }
+    let result = MHD_queue_response(connection, UInt32(response.status), created)
+    MHD_destroy_response(created)
+    core.log(method: method, path: url, status: response.status, since: start)
+    return result
+}
+
+/// Collects header fields or query arguments through MHD_get_connection_values.
+private final class ValueCollector {
+    var values: [String: String] = [:]
+    var malformed = false
+    let decodeQuery: Bool
+
+    init(decodeQuery: Bool) {
+        self.decodeQuery = decodeQuery
+    }
+}
+
+private func collectValue(_ context: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?) -> MHD_Result {
+    guard let context, let key else { return .YES }
+    let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
+    guard let name = String(validatingCString: key) else {
+        collector.malformed = true
+        return .NO
+    }
+    let text = value.flatMap { String(validatingCString: $0) } ?? (value == nil ? "" : nil)
+    guard let text else {
+        collector.malformed = true
+        return .NO
+    }
+    if collector.decodeQuery {
+        guard let decodedName = PercentDecoding.decode(name[...], plusIsSpace: true),
+              let decodedValue = PercentDecoding.decode(text[...], plusIsSpace: true) else {
+            collector.malformed = true
+            return .NO
+        }
+        collector.values[decodedName] = decodedValue
+    } else {
+        collector.values[name.lowercased()] = text
+    }
+    return .YES
+}
+
+private func values(of connection: OpaquePointer, kind: MHD_ValueKind, decodeQuery: Bool) -> [String: String]? {
+    let collector = ValueCollector(decodeQuery: decodeQuery)
+    let unmanaged = Unmanaged.passRetained(collector)
+    MHD_get_connection_values(connection, kind, collectValue, unmanaged.toOpaque())
+    unmanaged.release()
+    return collector.malformed ? nil : collector.values
+}
+
+private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, requestContext in
+    guard let context, let connection, let url, let method, let uploadSize, let requestContext else { return .NO }
+    let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+    let methodText = String(cString: method)
+    let urlText = String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
+
+    // First call: only the headers have arrived. Answering now would cost keep-alive.
+    guard let stored = requestContext.pointee else {
+        requestContext.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+        return .YES
+    }
+    let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
+
+    // A parked request whose connection was resumed: send its answer.
+    if let responder = state.responder {
+        return queue(core.resumed(responder), on: connection, method: methodText, url: urlText, core: core, start: state.start)
+    }
+
+    // A chunk of the body. Past the cap the buffer is freed and the rest is read and dropped,
+    // so that the 413 reaches the client instead of being lost to a reset.
+    if uploadSize.pointee > 0 {
+        let count = uploadSize.pointee
+        uploadSize.pointee = 0
+        if state.bodyTooLarge { return .YES }
+        if state.body.count + count > core.configuration.maxBodyBytes {
+            state.bodyTooLarge = true
+            state.body = Data()
+        } else if let uploadData {
+            state.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
+        }
+        return .YES
+    }
+    if state.bodyTooLarge {
+        let error = HTTPError(.payloadTooLarge, detail: "The body is larger than \(core.configuration.maxBodyBytes) bytes.")
+        return queue(error.response, on: connection, method: methodText, url: urlText, core: core, start: state.start)
+    }
+
+    // The request is complete.
+    guard let utf8Path = String(validatingCString: url) else {
+        return queue(HTTPError(.badRequest, detail: "The path is not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state.start)
+    }
+    guard let query = values(of: connection, kind: .GET_ARGUMENT_KIND, decodeQuery: true) else {
+        return queue(HTTPError(.badRequest, detail: "The query string is malformed or not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state.start)
+    }
+    let headers = values(of: connection, kind: .HEADER_KIND, decodeQuery: false) ?? [:]
+    var request = HTTPRequest(method: methodText, path: utf8Path, query: query, body: state.body)
+    request.headers = headers
+    state.body = Data()
+
+    let responder = core.dispatch(request)
+    let connectionHandle = MicroHTTPDaemon.Handle(pointer: connection)
+    let answer = core.park(responder, suspend: {
+        state.responder = responder
+        MHD_suspend_connection(connection)
+    }, resume: {
+        MHD_resume_connection(connectionHandle.pointer)
+    })
+    guard let answer else { return .YES }
+    return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state.start)
+}
+
+private let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
+    guard let context else { return .NO }
+    let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+    return core.openConnections.load(ordering: .relaxed) < core.configuration.maxConnections ? .YES : .NO
+}
+
+private let connectionNotify: MHD_NotifyConnectionCallback = { context, _, _, code in
+    guard let context else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+    if code == .CONNECTION_NOTIFY_STARTED {
+        core.openConnections.add(1, ordering: .relaxed)
+    } else {
+        core.openConnections.subtract(1, ordering: .relaxed)
+    }
+}
+
+private let completedHandler: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+    guard let requestContext, let stored = requestContext.pointee else { return }
+    Unmanaged<RequestState>.fromOpaque(stored).release()
+    requestContext.pointee = nil
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// An error that leaves the server as an RFC 9457 problem details answer.
+///
+/// Each kind of error has a stable `type` URI; new kinds are added as static members.
+/// This is the one place where error bodies are produced.
+public struct HTTPError: Error, Sendable, Equatable {
+    /// The kind of problem: its slug, status and title.
+    public struct Kind: Sendable, Equatable {
+        /// The last part of the `type` URI, e.g. `session-not-found`.
+        public let slug: String
+        /// The HTTP status code.
+        public let status: Int
+        /// The title shared by every problem of this kind.
+        public let title: String
+
+        /// Declares a kind of problem.
+        public init(slug: String, status: Int, title: String) {
+            self.slug = slug
+            self.status = status
+            self.title = title
+        }
+    }
+
+    /// The base of every problem `type` URI.
+    public static let typeBase = "https://mvvmserver.dev/problems/"
+
+    /// The kind of problem.
+    public let kind: Kind
+    /// What went wrong with this request.
+    public let detail: String
+    /// The input or argument member that was rejected, when there is one.
+    public let member: String?
+    /// Extra header fields (e.g. `Allow`, `Retry-After`).
+    public let headers: [Header]
+
+    /// One extra header field.
+    public struct Header: Sendable, Equatable {
+        /// The field name.
+        public let name: String
+        /// The field value.
+        public let value: String
+    }
+
+    /// Makes an error of a kind.
+    public init(_ kind: Kind, detail: String, member: String? = nil, headers: [Header] = []) {
+        self.kind = kind
+        self.detail = detail
+        self.member = member
+        self.headers = headers
+    }
+
+    /// The problem details document.
+    public var problem: ProblemDetails {
+        ProblemDetails(type: Self.typeBase + kind.slug, title: kind.title, status: kind.status, detail: detail, member: member)
+    }
+
+    /// The answer that carries this error.
+    public var response: HTTPResponse {
+        let body = (try? JSONCoding.encode(problem)) ?? Data(#"{"type":"about:blank","title":"Error","status":500,"detail":"unencodable"}"#.utf8)
+        var fields: [(name: String, value: String)] = [("Content-Type", "application/problem+json"), ("Cache-Control", "no-store")]
+        fields += headers.map { ($0.name, $0.value) }
+        return HTTPResponse(status: kind.status, headers: fields, body: body)
+    }
+}
+
+extension HTTPError.Kind {
+    /// 400: the request could not be understood.
+    public static let badRequest = Self(slug: "bad-request", status: 400, title: "Bad request")
+    /// 400: the body is not well-formed JSON.
+    public static let malformedJSON = Self(slug: "malformed-json", status: 400, title: "Malformed JSON")
+    /// 404: no route serves this path.
+    public static let notFound = Self(slug: "not-found", status: 404, title: "Not found")
+    /// 405: the path exists but not with this method.
+    public static let methodNotAllowed = Self(slug: "method-not-allowed", status: 405, title: "Method not allowed")
+    /// 413: the body is larger than the server accepts.
+    public static let payloadTooLarge = Self(slug: "payload-too-large", status: 413, title: "Payload too large")
+    /// 415: the body is not JSON.
+    public static let unsupportedMediaType = Self(slug: "unsupported-media-type", status: 415, title: "Unsupported media type")
+    /// 500: the server failed.
+    public static let internalError = Self(slug: "internal-error", status: 500, title: "Internal server error")
+    /// 501: the method is not one the server knows.
+    public static let notImplemented = Self(slug: "method-not-implemented", status: 501, title: "Method not implemented")
+    /// 503: the server is stopping, or a capacity limit was reached.
+    public static let unavailable = Self(slug: "service-unavailable", status: 503, title: "Service unavailable")
+    /// 504: a parked request reached its deadline before it could be answered.
+    public static let deadlineExceeded = Self(slug: "deadline-exceeded", status: 504, title: "Deadline exceeded")
+}
+
+extension HTTPError {
+    /// A 500 whose detail never carries internal paths or stack traces.
+    public static func `internal`(_ detail: String) -> HTTPError {
+        HTTPError(.internalError, detail: detail)
+    }
+
+    /// A 503 with a Retry-After header.
+    public static func unavailable(_ detail: String, retryAfterSeconds: Int = 1) -> HTTPError {
+        HTTPError(.unavailable, detail: detail, headers: [Header(name: "Retry-After", value: String(retryAfterSeconds))])
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// One HTTP response: a status, header fields and a body of bytes.
+///
+/// Bodies are `Data`, so that one encoded document can be handed to many responses
+/// without being copied or encoded again.
+public struct HTTPResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Header fields in the order they are sent.
+    public var headers: [(name: String, value: String)]
+    /// The body bytes.
+    public var body: Data
+
+    /// Makes a response.
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON response around bytes that are already encoded.
+    public static func json(_ body: Data, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
+    }
+
+    /// A JSON response that encodes a value (sorted keys, so equal values give equal bytes).
+    public static func json(encoding value: some Encodable, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        do {
+            return json(try JSONCoding.encode(value), status: status, headers: headers)
+        } catch {
+            return HTTPError.internal("The response could not be encoded.").response
+        }
+    }
+
+    /// The value of the first header field with this name, looked up case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// This response with one more header field.
+    public func adding(header name: String, _ value: String) -> HTTPResponse {
+        var copy = self
+        copy.headers.append((name, value))
+        return copy
+    }
+}

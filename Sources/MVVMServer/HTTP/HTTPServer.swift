@@ -1,0 +1,165 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// Handles every request the server receives and answers it through the responder.
+///
+/// It is called on one of libmicrohttpd's polling threads and must not block: answer at
+/// once from state it can read synchronously, or return and answer later from any thread.
+public typealias RequestHandler = @Sendable (HTTPRequest, Responder) -> Void
+
+/// An HTTP/1.1 server on libmicrohttpd, with requests that can be parked without a thread.
+///
+/// `start()` binds and starts the polling threads; `stop()` answers every parked request
+/// (503), stops the daemon and returns once its threads are gone.
+public final class HTTPServer: Sendable {
+    /// The settings the server was made with.
+    public let configuration: HTTPServerConfiguration
+    let core: ServerCore
+    private let daemon = Mutex<MicroHTTPDaemon?>(nil)
+
+    /// Makes a server; nothing listens until ``start()``.
+    public init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
+        self.configuration = configuration
+        core = ServerCore(configuration: configuration, logger: logger, handler: handler)
+    }
+
+    /// Binds the address and starts serving.
+    /// - Throws: ``HTTPServerError`` when the host is not an address or the port is taken.
+    public func start() throws {
+        try daemon.withLock { daemon in
+            guard daemon == nil else { throw HTTPServerError.alreadyStarted }
+            daemon = try MicroHTTPDaemon(core: core)
+        }
+    }
+
+    /// The port the server listens on (the real one when started with port 0), or 0 when stopped.
+    public var port: Int {
+        daemon.withLock { $0?.port ?? 0 }
+    }
+
+    /// The number of requests parked right now.
+    public var parkedRequestCount: Int {
+        core.parkedCount
+    }
+
+    /// Parked requests answered by their own deadline since start (e.g. clients that went away).
+    public var expiredParkCount: Int {
+        core.expiredParks.load(ordering: .relaxed)
+    }
+
+    /// Answers every parked request with 503, stops the daemon and waits for its threads.
+    public func stop() {
+        let running = daemon.withLock { daemon -> MicroHTTPDaemon? in
+            defer { daemon = nil }
+            return daemon
+        }
+        guard let running else { return }
+        core.answerAllParked()
+        running.stop { core.suspendedConnections.load(ordering: .acquiring) == 0 }
+        core.reopen()
+    }
+}
+
+/// The Swift side of the daemon: the handler, the parked requests and the request log.
+final class ServerCore: Sendable {
+    let configuration: HTTPServerConfiguration
+    let logger: Logger
+    let handler: RequestHandler
+    /// Connections suspended and not yet resumed by libmicrohttpd.
+    let suspendedConnections = Atomic<Int>(0)
+    /// Parked requests answered by their deadline.
+    let expiredParks = Atomic<Int>(0)
+    /// Connections open now.
+    let openConnections = Atomic<Int>(0)
+    private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
+
+    init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
+        self.configuration = configuration
+        self.logger = logger
+        self.handler = handler
+    }
+
+    var parkedCount: Int {
+        parked.withLock { $0.responders.count }
+    }
+
+    /// Makes the responder for a new request and calls the handler.
+    func dispatch(_ request: HTTPRequest) -> Responder {
+        let responder = Responder(defaultDeadline: configuration.defaultParkDeadline)
+        handler(request, responder)
+        return responder
+    }
+
+    /// Parks a request that its handler did not answer yet: remembers it for `stop()` and arms
+    /// its deadline. When the server is stopping, the request is answered 503 instead.
+    func park(_ responder: Responder, suspend: () -> Void, resume: @escaping @Sendable () -> Void) -> HTTPResponse? {
+        let stopping = parked.withLock { state -> Bool in
+            if state.stopping { return true }
+            state.responders[ObjectIdentifier(responder)] = responder
+            return false
+        }
+        if stopping {
+            responder.answer(HTTPError.unavailable("The server is stopping."))
+        }
+        guard let response = responder.takeOrPark(suspend: {
+            suspendedConnections.add(1, ordering: .relaxed)
+            suspend()
+        }, resume: resume) else {
+            responder.onDeadlineChange { [weak self, weak responder] in
+                if let self, let responder { self.armDeadline(of: responder) }
+            }
+            armDeadline(of: responder)
+            return nil
+        }
+        forget(responder)
+        return response
+    }
+
+    /// Called when a parked request's connection comes back: takes its answer.
+    func resumed(_ responder: Responder) -> HTTPResponse {
+        suspendedConnections.subtract(1, ordering: .releasing)
+        forget(responder)
+        return responder.take() ?? HTTPError.internal("A parked request was resumed without an answer.").response
+    }
+
+    private func forget(_ responder: Responder) {
+        _ = parked.withLock { $0.responders.removeValue(forKey: ObjectIdentifier(responder)) }
+    }
+
+    private func armDeadline(of responder: Responder) {
+        let deadline = responder.deadline
+        let (seconds, attoseconds) = deadline.after.components
+        let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [weak responder, self] in
+            guard let responder, !responder.isAnswered else { return }
+            if responder.answer(deadline.answer()) {
+                self.expiredParks.add(1, ordering: .relaxed)
+            }
+        }
+    }
+
+    /// Refuses new parks and answers every parked request with 503.
+    func answerAllParked() {
+        let responders = parked.withLock { state in
+            state.stopping = true
+            return Array(state.responders.values)
+        }
+        for responder in responders {
+            responder.answer(HTTPError.unavailable("The server is stopping."))
+        }
+    }
+
+    /// Accepts parks again (after a stop, so that the server can be started again).
+    func reopen() {
+        parked.withLock { $0.stopping = false }
+    }
+
+    /// Writes the one log line of an answered request.
+    func log(method: String, path: String, status: Int, since start: ContinuousClock.Instant) {
+        guard logger.logLevel <= .info else { return }
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.info("\(method) \(configuration.pathForLogging(path)) \(status) \(String(format: "%.3f", milliseconds))ms")
+    }
+}

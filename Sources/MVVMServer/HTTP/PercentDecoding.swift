@@ -1,0 +1,53 @@
+/// Percent-decoding of URL paths and query strings (RFC 3986), strict about what it accepts.
+enum PercentDecoding {
+    /// Decodes `%XX` escapes (and `+` as a space when `plusIsSpace`); `nil` when an escape is
+    /// malformed, the result is not valid UTF-8, or it holds a NUL character.
+    static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
+        let utf8 = text.utf8
+        if !utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) || $0 == 0 }) {
+            return String(text)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%") {
+                let first = utf8.index(after: index)
+                guard first != utf8.endIndex else { return nil }
+                let second = utf8.index(after: first)
+                guard second != utf8.endIndex,
+                      let high = hexValue(utf8[first]), let low = hexValue(utf8[second]) else { return nil }
+                bytes.append(high << 4 | low)
+                index = utf8.index(after: second)
+            } else {
+                bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index = utf8.index(after: index)
+            }
+        }
+        guard !bytes.contains(0) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Splits a raw query string (`a=1&b=x%20y`) into decoded pairs; `nil` when any part is malformed.
+    static func decodeQuery(_ query: Substring) -> [String: String]? {
+        var result: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decode(parts[0], plusIsSpace: true) else { return nil }
+            let value = parts.count > 1 ? decode(parts[1], plusIsSpace: true) : ""
+            guard let value else { return nil }
+            result[name] = value
+        }
+        return result
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Synchronization
+
+/// The way a handler answers its request: exactly once, now or later, from any thread.
+///
+/// A handler that answers before it returns has its answer sent at once, on the thread
+/// that called it. A handler that returns without answering parks the request: the
+/// connection is suspended (no thread is held) until ``answer(_:)`` is called, or until
+/// the request's deadline passes, whichever comes first.
+///
+/// - Important: Only the first answer counts; later ones return `false` and are dropped.
+public final class Responder: Sendable {
+    private enum State {
+        /// Not answered; the connection is not suspended.
+        case pending
+        /// Not answered; the connection is suspended and `resume` wakes it.
+        case parked(resume: @Sendable () -> Void)
+        /// Answered; the runtime has not taken the answer yet.
+        case ready(HTTPResponse)
+        /// Answered and handed to the runtime.
+        case delivered
+    }
+
+    /// What to do when a parked request's deadline passes.
+    struct Deadline: Sendable {
+        var after: Duration
+        var answer: @Sendable () -> HTTPResponse
+    }
+
+    private let state = Mutex<State>(.pending)
+    private let deadlineSetting: Mutex<Deadline>
+    /// Set by the runtime once the request is parked: arms the current deadline again.
+    private let rearm = Mutex<(@Sendable () -> Void)?>(nil)
+
+    init(defaultDeadline: Duration) {
+        deadlineSetting = Mutex(Deadline(after: defaultDeadline) {
+            HTTPError(.deadlineExceeded, detail: "The request was not answered before its deadline.").response
+        })
+    }
+
+    /// Answers the request. Returns `false` when it was already answered.
+    @discardableResult
+    public func answer(_ response: HTTPResponse) -> Bool {
+        let outcome: (accepted: Bool, resume: (@Sendable () -> Void)?) = state.withLock { state in
+            switch state {
+            case .pending:
+                state = .ready(response)
+                return (true, nil)
+            case .parked(let resume):
+                state = .ready(response)
+                return (true, resume)
+            case .ready, .delivered:
+                return (false, nil)
+            }
+        }
+        outcome.resume?()
+        return outcome.accepted
+    }
+
+    /// Answers the request with an error's problem details.
+    @discardableResult
+    public func answer(_ error: HTTPError) -> Bool {
+        answer(error.response)
+    }
+
+    /// Sets how long a parked request may wait and what it answers when that time has passed
+    /// (a long-poll answers its current document). Call it before parking.
+    /// The deadline counts from this call; a request that is already parked gets it at once.
+    public func setDeadline(after duration: Duration, answer: @escaping @Sendable () -> HTTPResponse) {
+        deadlineSetting.withLock { $0 = Deadline(after: duration, answer: answer) }
+        rearm.withLock { $0 }?()
+    }
+
+    /// Whether the request has been answered.
+    public var isAnswered: Bool {
+        state.withLock { state in
+            switch state {
+            case .pending, .parked: false
+            case .ready, .delivered: true
+            }
+        }
+    }
+
+    func onDeadlineChange(_ action: @escaping @Sendable () -> Void) {
+        rearm.withLock { $0 = action }
+    }
+
+    var deadline: Deadline {
+        deadlineSetting.withLock { $0 }
+    }
+
+    /// Takes the answer when there is one; otherwise calls `suspend` (under the lock, so that
+    /// no answer can slip in between) and remembers `resume` for when the answer comes.
+    func takeOrPark(suspend: () -> Void, resume: @escaping @Sendable () -> Void) -> HTTPResponse? {
+        state.withLock { state in
+            switch state {
+            case .ready(let response):
+                state = .delivered
+                return response
+            case .pending:
+                suspend()
+                state = .parked(resume: resume)
+                return nil
+            case .parked, .delivered:
+                return nil
+            }
+        }
+    }
+
+    /// Takes the answer after the connection was resumed.
+    func take() -> HTTPResponse? {
+        state.withLock { state in
+            guard case .ready(let response) = state else { return nil }
+            state = .delivered
+            return response
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// A request matched to a route, with the values of the route's path parameters.
+public struct RoutedRequest: Sendable {
+    /// The request.
+    public let request: HTTPRequest
+    /// Path parameters by name, percent-decoded.
+    public let parameters: [String: String]
+    /// The route's pattern, e.g. `/sessions/{id}`; used for metrics and logs.
+    public let pattern: PathPattern
+
+    /// A path parameter that the route's pattern guarantees.
+    public subscript(_ name: String) -> String {
+        parameters[name] ?? ""
+    }
+}
+
+/// Handles one routed request and answers it through its responder, now or later.
+public typealias RouteHandler = @Sendable (RoutedRequest, Responder) -> Void
+
+/// Maps a method and a path to a handler.
+///
+/// An unknown path answers 404; a known path with another method answers 405 with an
+/// `Allow` header; a method the server does not know at all answers 501. `HEAD` is
+/// served by the `GET` route.
+public struct Router: Sendable {
+    /// One route: a method, a pattern and its handler.
+    public struct Route: Sendable {
+        /// The method, upper case.
+        public let method: String
+        /// The path pattern.
+        public let pattern: PathPattern
+        let handler: RouteHandler
+    }
+
+    /// The methods the server understands; anything else answers 501.
+    public static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    /// The routes in the order they were added.
+    public private(set) var routes: [Route] = []
+
+    /// Makes an empty router.
+    public init() {}
+
+    /// Adds a route.
+    public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping RouteHandler) {
+        routes.append(Route(method: method, pattern: PathPattern(pattern), handler: handler))
+    }
+
+    /// Routes a request: calls the matching handler, or answers the routing error.
+    public func handle(_ request: HTTPRequest, responder: Responder) {
+        switch resolve(request) {
+        case .success(let (route, routed)):
+            route.handler(routed, responder)
+        case .failure(let error):
+            responder.answer(error.response)
+        }
+    }
+
+    /// Finds the route for a request, or the error that answers it.
+    public func resolve(_ request: HTTPRequest) -> Result<(Route, RoutedRequest), HTTPError> {
+        guard Self.knownMethods.contains(request.method) else {
+            return .failure(HTTPError(.notImplemented, detail: "The method is not supported by this server."))
+        }
+        guard let segments = request.pathSegments else {
+            return .failure(HTTPError(.badRequest, detail: "The path is not valid: a percent escape is malformed, or decodes to invalid UTF-8 or NUL."))
+        }
+        let method = request.method == "HEAD" ? "GET" : request.method
+        var allowed: [String] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(segments) else { continue }
+            if route.method == method {
+                return .success((route, RoutedRequest(request: request, parameters: parameters, pattern: route.pattern)))
+            }
+            allowed.append(route.method)
+        }
+        if allowed.isEmpty {
+            return .failure(HTTPError(.notFound, detail: "No resource lives at this path."))
+        }
+        if allowed.contains("GET") { allowed.append("HEAD") }
+        let allow = allowed.joined(separator: ", ")
+        return .failure(HTTPError(.methodNotAllowed, detail: "This path allows \(allow).", headers: [.init(name: "Allow", value: allow)]))
+    }
+}

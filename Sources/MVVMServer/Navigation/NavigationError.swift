@@ -1,0 +1,18 @@
+/// Why a navigation step could not be taken.
+public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// There is nothing to go back from: only the root is shown.
+    case atRoot
+    /// The container is not shown, so nothing can be embedded in it.
+    case containerNotShown(String)
+    /// The scene does not have this slot.
+    case unknownSlot(container: String, slot: String)
+
+    /// A sentence for the client.
+    public var description: String {
+        switch self {
+        case .atRoot: "only the root scene is shown; there is nothing to go back from"
+        case .containerNotShown(let key): "the container '\(key)' is not shown"
+        case .unknownSlot(let container, let slot): "the scene '\(container)' has no slot '\(slot)'"
+        }
+    }
+}

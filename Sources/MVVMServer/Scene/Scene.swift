@@ -1,0 +1,56 @@
+/// One scene of an app, as a module: its name, the pattern of its store keys, its view
+/// model's type, the factory that makes it, and the slots it offers to embedded children.
+///
+/// The scene's coordinator is made by its factory and handed to the view model, as SWAPI
+/// MVVM's `Factory.create` wires a flow controller into its view model.
+public struct Scene: Sendable {
+    /// The scene's name, e.g. `film`.
+    public let name: String
+    /// The pattern of its keys, e.g. `film/{id}`.
+    public let keyPattern: PathPattern
+    /// The names of its input members.
+    public let inputMembers: [String]
+    /// The names of its actions.
+    public let actions: [String]
+    /// The slots of a container scene.
+    public let slots: [String]
+    /// Whether it publishes a diffable snapshot.
+    public let hasSnapshot: Bool
+    let make: @Sendable (ViewModelStore, CreationExtras) throws -> Void
+
+    /// Declares a scene whose view models are made by `factory`.
+    public init<Model: ViewModel>(_ name: String, key: String, viewModel: Model.Type, factory: some ViewModelFactory, slots: [String] = []) {
+        self.name = name
+        keyPattern = PathPattern(key)
+        inputMembers = Model.Input.memberNames
+        actions = Model.Action.names
+        self.slots = slots
+        hasSnapshot = Model.self is any SnapshotProviding.Type
+        make = { store, extras in
+            _ = try store.get(Model.self, key: extras.key, scene: name, factory: factory, extras: extras)
+        }
+    }
+}
+
+/// The scenes an app offers, and the key of its root scene.
+public struct SceneCatalogue: Sendable {
+    /// The scenes, in the order they were declared.
+    public let scenes: [Scene]
+    /// The key of the scene every new context starts with.
+    public let rootKey: String
+
+    /// Makes a catalogue.
+    public init(scenes: [Scene], rootKey: String) {
+        self.scenes = scenes
+        self.rootKey = rootKey
+    }
+
+    /// The scene whose key pattern matches `key`, with the parameters parsed from it.
+    public func scene(forKey key: String) -> (scene: Scene, parameters: [String: String])? {
+        let segments = key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for scene in scenes {
+            if let parameters = scene.keyPattern.match(segments) { return (scene, parameters) }
+        }
+        return nil
+    }
+}

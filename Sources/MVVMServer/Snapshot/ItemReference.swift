@@ -1,0 +1,28 @@
+/// How a cell interaction names its item: by identifier (`{"id": "film-1"}`) or by position
+/// (`{"section": 0, "item": 2}`), as MVVMKit's cells report an index path.
+public enum ItemReference: Decodable, Sendable, Equatable {
+    /// The item with this identifier.
+    case id(String)
+    /// The item at this section and item index.
+    case position(section: Int, item: Int)
+
+    private enum CodingKeys: String, CodingKey {
+        case id, section, item
+    }
+
+    /// Decodes `{"id": …}` (a string or a number) or `{"section": …, "item": …}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.id) {
+            if let number = try? container.decode(Int.self, forKey: .id) {
+                self = .id(String(number))
+            } else {
+                self = .id(try container.decode(String.self, forKey: .id))
+            }
+        } else if container.contains(.section) || container.contains(.item) {
+            self = .position(section: try container.decode(Int.self, forKey: .section), item: try container.decode(Int.self, forKey: .item))
+        } else {
+            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "Name the item by 'id', or by 'section' and 'item'."))
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A diffable list: sections of items, each item with a stable identifier, the kind of cell
+/// that shows it and the cell's own output (MVVMKit's diffable snapshot, served as JSON).
+///
+/// Identifiers are unique across the whole snapshot; a snapshot with a duplicate identifier
+/// cannot be made.
+public struct Snapshot: Sendable, Equatable, Encodable {
+    /// One section and its items.
+    public struct Section: Sendable, Equatable, Encodable {
+        /// The section's stable identifier.
+        public let id: String
+        /// The items, in display order.
+        public let items: [Item]
+
+        /// Makes a section.
+        public init(id: String, items: [Item]) {
+            self.id = id
+            self.items = items
+        }
+    }
+
+    /// One cell: its identifier, its kind and its content.
+    public struct Item: Sendable, Equatable, Encodable {
+        /// The stable identifier.
+        public let id: String
+        /// The kind of cell that shows it (MVVMKit's reusable view identifier).
+        public let cell: String
+        /// The cell view model's output; its members are written beside `id` and `cell`.
+        public let content: [String: JSONValue]
+
+        /// Makes an item whose content is the encoded members of a cell's output.
+        public init(id: String, cell: String, content: some Encodable) throws {
+            self.id = id
+            self.cell = cell
+            let value = try JSONCoding.decode(JSONValue.self, from: JSONCoding.encode(content))
+            self.content = value.objectValue ?? ["value": value]
+        }
+
+        /// Writes `id`, `cell` and the content's members in one object.
+        public func encode(to encoder: any Encoder) throws {
+            var members = content
+            members["id"] = .string(id)
+            members["cell"] = .string(cell)
+            try JSONValue.object(members).encode(to: encoder)
+        }
+    }
+
+    /// The sections, in display order.
+    public let sections: [Section]
+
+    /// An empty snapshot.
+    public init() {
+        sections = []
+    }
+
+    /// Makes a snapshot.
+    /// - Throws: ``SnapshotError`` when a section or item identifier appears twice.
+    public init(sections: [Section]) throws {
+        var sectionIDs = Set<String>()
+        var itemIDs = Set<String>()
+        for section in sections {
+            guard sectionIDs.insert(section.id).inserted else { throw SnapshotError.duplicateSection(section.id) }
+            for item in section.items {
+                guard itemIDs.insert(item.id).inserted else { throw SnapshotError.duplicateItem(item.id) }
+            }
+        }
+        self.sections = sections
+    }
+
+    /// The item at a section and item index, or `nil` when either is out of range.
+    public func item(section: Int, item: Int) -> Item? {
+        guard sections.indices.contains(section), sections[section].items.indices.contains(item) else { return nil }
+        return sections[section].items[item]
+    }
+
+    /// The item with an identifier.
+    public func item(id: String) -> Item? {
+        for section in sections {
+            if let item = section.items.first(where: { $0.id == id }) { return item }
+        }
+        return nil
+    }
+
+    /// The item a cell interaction addresses.
+    public func item(at reference: ItemReference) -> Item? {
+        switch reference {
+        case .id(let id): item(id: id)
+        case .position(let section, let item): self.item(section: section, item: item)
+        }
+    }
+}
+
+/// Why a snapshot could not be made.
+public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Two sections share an identifier.
+    case duplicateSection(String)
+    /// Two items share an identifier.
+    case duplicateItem(String)
+
+    /// A sentence for the client.
+    public var description: String {
+        switch self {
+        case .duplicateSection(let id): "the section identifier '\(id)' appears twice"
+        case .duplicateItem(let id): "the item identifier '\(id)' appears twice"
+        }
+    }
+}
+
+/// A view model that publishes a diffable snapshot beside its output.
+public protocol SnapshotProviding: ViewModel {
+    /// The current snapshot; read after every call, like the output.
+    var snapshot: Snapshot { get }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A view model behind a type-erased face, so that the store can keep view models of many
+/// types and the API can drive them from JSON.
+class AnyViewModel {
+    /// The view model itself.
+    var object: AnyObject { fatalError("subclass") }
+    /// The module-qualified name of the view model's type.
+    var typeName: String { fatalError("subclass") }
+    var inputMembers: [String] { [] }
+    var actionNames: [String] { [] }
+    var snapshot: Snapshot? { nil }
+    func encodedInput() throws -> Data { fatalError("subclass") }
+    func encodedOutput() throws -> Data { fatalError("subclass") }
+    func mergeInput(_ members: [String: JSONValue]) throws {}
+    func perform(action name: String, arguments: [String: JSONValue]) async throws {}
+    func load() async throws {}
+    func onCleared() {}
+}
+
+/// The concrete box around one view model.
+final class ViewModelBox<Model: ViewModel>: AnyViewModel {
+    let model: Model
+
+    init(_ model: Model) {
+        self.model = model
+    }
+
+    override var object: AnyObject { model }
+    override var typeName: String { String(reflecting: Model.self) }
+    override var inputMembers: [String] { Model.Input.memberNames }
+    override var actionNames: [String] { Model.Action.names }
+    override var snapshot: Snapshot? { (model as? any SnapshotProviding)?.snapshot }
+    override func encodedInput() throws -> Data { try JSONCoding.encode(model.input) }
+    override func encodedOutput() throws -> Data { try JSONCoding.encode(model.output) }
+
+    /// Merges members into the input: members not sent keep their values; an unknown member
+    /// or a value of the wrong type throws ``InputError`` and changes nothing.
+    override func mergeInput(_ members: [String: JSONValue]) throws {
+        let known = Set(Model.Input.memberNames)
+        if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
+            throw InputError(member: unknown, reason: "is not an input member of this scene (members: \(known.sorted().joined(separator: ", ")))")
+        }
+        let current = try JSONCoding.decode(JSONValue.self, from: JSONCoding.encode(model.input)).objectValue ?? [:]
+        let merged = current.merging(members) { _, new in new }
+        let input: Model.Input
+        do {
+            input = try JSONCoding.decode(Model.Input.self, from: JSONCoding.encode(JSONValue.object(merged)))
+        } catch let error as DecodingError {
+            throw InputError(decoding: error, fallbackMember: members.keys.sorted().first ?? "input")
+        }
+        guard input != model.input else { return }
+        model.input = input
+        model.inputDidChange()
+    }
+
+    override func perform(action name: String, arguments: [String: JSONValue]) async throws {
+        guard Model.Action.names.contains(name) else { throw ActionError.unknown(name) }
+        let action: Model.Action
+        do {
+            action = try JSONCoding.decode(Model.Action.self, from: JSONCoding.encode(JSONValue.object([name: .object(arguments)])))
+        } catch let error as DecodingError {
+            throw ActionError.invalidArguments(InputError(decoding: error, fallbackMember: name, dropping: 1))
+        }
+        try await model.perform(action)
+    }
+
+    override func load() async throws { try await model.load() }
+    override func onCleared() { model.onCleared() }
+}

@@ -1,0 +1,21 @@
+/// The input of a view model: Codable, comparable, and with a default value, so that a view
+/// model always starts from a defined input and a client may send only the members it changes.
+///
+/// Its members are the stored properties (their names are the JSON member names).
+public protocol ViewModelInput: Codable, Sendable, Equatable {
+    /// The input before the client sent anything.
+    init()
+}
+
+extension ViewModelInput {
+    /// The names of the input's members, read from its stored properties.
+    public static var memberNames: [String] {
+        Mirror(reflecting: Self()).children.compactMap { $0.label?.trimmingPrefix("_") }.map(String.init)
+    }
+}
+
+/// The input of a view model that takes none.
+public struct EmptyInput: ViewModelInput {
+    /// Makes the empty input.
+    public init() {}
+}

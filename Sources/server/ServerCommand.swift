@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MVVMServer
+import Scenes
+
+/// `server`: serves the example MVVM app over HTTP until SIGINT or SIGTERM.
+@main
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "server",
+        abstract: "Serve the MVVM example app over HTTP (sessions, scenes, long-poll).")
+
+    @Option(help: "The IPv4 address to listen on (loopback unless told otherwise).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The TCP port; 0 picks a free one.")
+    var port = 8080
+
+    @Option(help: "Connections served at once; more are refused.")
+    var maxConnections = 16_384
+
+    @Option(help: "Seconds an idle connection is kept.")
+    var connectionTimeout = 30
+
+    @Option(help: "The largest request body accepted, in bytes.")
+    var maxBodyBytes = 1 << 20
+
+    @Option(help: "libmicrohttpd's memory pool per connection, in bytes (bounds the request line and headers).")
+    var connectionMemoryLimit = 8 * 1024
+
+    @Option(help: "The longest long-poll wait, in seconds.")
+    var maxWait: Double = 60
+
+    @Option(help: "Seconds without a request after which a session expires.")
+    var sessionIdleTimeout: Double = 1800
+
+    @Option(help: "The most sessions alive at once.")
+    var maxSessions = 10_000
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: Logger.Level = .info
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = logLevel
+            return handler
+        }
+        let logger = Logger(label: "mvvm-server")
+        var settings = ApplicationConfiguration()
+        settings.http.host = host
+        settings.http.port = port
+        settings.http.maxConnections = maxConnections
+        settings.http.connectionTimeoutSeconds = connectionTimeout
+        settings.http.maxBodyBytes = maxBodyBytes
+        settings.http.connectionMemoryLimitBytes = connectionMemoryLimit
+        settings.maxWaitSeconds = maxWait
+        settings.sessionIdleSeconds = sessionIdleTimeout
+        settings.maxSessions = maxSessions
+        let app = Application(configuration: settings, catalogue: StarWarsApp.catalogue(), logger: logger)
+        do {
+            try app.start()
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        FileHandle.standardOutput.write(Data("MVVMServer listening on http://\(host):\(app.port)\n".utf8))
+        await Self.waitForTerminationSignal()
+        logger.info("stopping")
+        await app.stop()
+    }
+
+    /// Suspends until SIGINT or SIGTERM arrives.
+    private static func waitForTerminationSignal() async {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield() }
+            source.resume()
+            return source
+        }
+        for await _ in stream { break }
+        sources.forEach { $0.cancel() }
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

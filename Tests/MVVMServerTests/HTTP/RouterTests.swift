@@ -1,0 +1,38 @@
+import Testing
+@testable import MVVMServer
+
+@Suite("Path patterns and the router")
+struct RouterTests {
+    @Test("A multi-segment parameter takes what the rest of the pattern leaves")
+    func multiSegment() {
+        let pattern = PathPattern("/sessions/{id}/scenes/{key...}/actions/{action}")
+        let parameters = pattern.match(["sessions", "abc", "scenes", "film", "2", "actions", "select"])
+        #expect(parameters == ["id": "abc", "key": "film/2", "action": "select"])
+        #expect(pattern.match(["sessions", "abc", "scenes", "actions", "select"]) == nil)
+        #expect(pattern.openAPIPath == "/sessions/{id}/scenes/{key}/actions/{action}")
+    }
+
+    @Test("Empty segments never match a parameter")
+    func emptySegments() {
+        #expect(PathPattern("/sessions/{id}").match(["sessions", ""]) == nil)
+        #expect(PathPattern("/a/{key...}").match(["a", "x", "", "y"]) == nil)
+    }
+
+    @Test("Unknown methods answer 501; bad escapes answer 400")
+    func resolveErrors() {
+        var router = Router()
+        router.add("GET", "/health") { _, _ in }
+        func status(_ method: String, _ path: String) -> Int? {
+            if case .failure(let error) = router.resolve(HTTPRequest(method: method, path: path)) { return error.kind.status }
+            return nil
+        }
+        #expect(status("BREW", "/health") == 501)
+        #expect(status("get", "/health") == 501)
+        #expect(status("GET", "/he%zzlth") == 400)
+        #expect(status("GET", "/he%00lth") == 400)
+        #expect(status("GET", "/%C3%28") == 400)
+        #expect(status("POST", "/health") == 405)
+        #expect(status("GET", "/health") == nil)
+        #expect(status("HEAD", "/health") == nil)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Logging
+import Synchronization
+@testable import MVVMServer
+import TestSupport
+
+/// An HTTP server with test-only routes that exercise the runtime itself:
+/// `/echo/{rest...}` answers what it received, `/park` parks until released from another
+/// thread, `/deadline` parks until its own short deadline.
+final class RuntimeHarness: Sendable {
+    let server: HTTPServer
+    let parked = ParkedList()
+
+    /// The responders of `/park` requests, shared with the route's closure.
+    final class ParkedList: Sendable {
+        let responders = Mutex<[Responder]>([])
+    }
+
+    init(configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configure(&configuration)
+        var router = Router()
+        let parked = self.parked
+        router.add("POST", "/echo/{first}/{rest...}") { routed, responder in
+            let echo: [String: String] = ["first": routed["first"], "rest": routed["rest"], "bytes": String(routed.request.body.count), "query": routed.request.query["q"] ?? ""]
+            responder.answer(.json(encoding: echo))
+        }
+        router.add("GET", "/echo/{first}/{rest...}") { routed, responder in
+            responder.answer(.json(encoding: ["first": routed["first"], "rest": routed["rest"], "query": routed.request.query["q"] ?? ""]))
+        }
+        router.add("GET", "/park") { _, responder in
+            parked.responders.withLock { $0.append(responder) }
+        }
+        router.add("GET", "/deadline") { _, responder in
+            responder.setDeadline(after: .milliseconds(300)) { .json(encoding: ["answeredBy": "deadline"]) }
+        }
+        var logger = Logger(label: "runtime-test")
+        logger.logLevel = .warning
+        let routes = router
+        server = HTTPServer(configuration: configuration, logger: logger) { request, responder in
+            routes.handle(request, responder: responder)
+        }
+        try server.start()
+    }
+
+    var port: Int { server.port }
+
+    /// Waits until `count` requests are parked on `/park`.
+    func waitForParked(_ count: Int) async throws {
+        for _ in 0..<500 {
+            if parked.responders.withLock({ $0.count }) >= count && server.parkedRequestCount >= count { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TestHTTPClient.Failure(description: "requests were not parked")
+    }
+
+    func takeParked() -> [Responder] {
+        parked.responders.withLock { list in
+            defer { list.removeAll() }
+            return list
+        }
+    }
+}

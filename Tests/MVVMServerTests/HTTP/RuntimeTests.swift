@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import MVVMServer
+import TestSupport
+
+@Suite("The libmicrohttpd runtime, over real loopback HTTP")
+struct RuntimeTests {
+    @Test("Routes match path parameters, including one that spans several segments")
+    func routesWithParameters() async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        let response = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a%2Fb/film/2?q=x%20y")
+        #expect(response.status == 200)
+        #expect(response.json["first"] as? String == "a/b")
+        #expect(response.json["rest"] as? String == "film/2")
+        #expect(response.json["query"] as? String == "x y")
+    }
+
+    @Test("An unknown path answers 404 as problem details")
+    func unknownPath() async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        let response = try await TestHTTPClient.request(port: harness.port, "GET", "/nowhere")
+        #expect(response.status == 404)
+        #expect(response.headers["content-type"] == "application/problem+json")
+        #expect(response.json["type"] as? String == HTTPError.typeBase + "not-found")
+        #expect(response.json["status"] as? Int == 404)
+        #expect(response.json["title"] != nil && response.json["detail"] != nil)
+    }
+
+    @Test("A known path with another method answers 405 with Allow")
+    func wrongMethod() async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        let response = try await TestHTTPClient.request(port: harness.port, "DELETE", "/park")
+        #expect(response.status == 405)
+        #expect(response.headers["allow"] == "GET, HEAD")
+        #expect(response.headers["content-type"] == "application/problem+json")
+    }
+
+    @Test("A body over the cap answers 413 as problem details")
+    func bodyTooLarge() async throws {
+        let harness = try RuntimeHarness { $0.maxBodyBytes = 1000 }
+        defer { harness.server.stop() }
+        let response = try await TestHTTPClient.request(port: harness.port, "POST", "/echo/a/b", body: Data(repeating: 0x41, count: 5000))
+        #expect(response.status == 413)
+        #expect(response.headers["content-type"] == "application/problem+json")
+        let fits = try await TestHTTPClient.request(port: harness.port, "POST", "/echo/a/b", body: Data(repeating: 0x41, count: 1000))
+        #expect(fits.status == 200)
+        #expect(fits.json["bytes"] as? String == "1000")
+    }
+
+    @Test("A body sent in several chunks, with pauses, arrives whole")
+    func chunkedBody() async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        let head = "POST /echo/a/b HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let chunks = [Data(head.utf8), Data("5\r\nhello\r\n".utf8), Data("6\r\n world\r\n".utf8), Data("0\r\n\r\n".utf8)]
+        let raw = try await TestHTTPClient.exchange(port: harness.port, chunks: chunks, pause: 0.05)
+        let response = try #require(TestHTTPClient.parse(raw))
+        #expect(response.status == 200)
+        #expect(response.json["bytes"] as? String == "11")
+    }
+
+    @Test("A parked request is resumed by an answer from another thread")
+    func parkAndResume() async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        async let response = TestHTTPClient.request(port: harness.port, "GET", "/park")
+        try await harness.waitForParked(1)
+        let responders = harness.takeParked()
+        let answered = try await TestHTTPClient.onThread {
+            responders[0].answer(.json(encoding: ["answeredBy": "thread"]))
+        }
+        #expect(answered)
+        #expect(!responders[0].answer(.json(encoding: ["answeredBy": "twice"])))
+        let result = try await response
+        #expect(result.status == 200)
+        #expect(result.json["answeredBy"] as? String == "thread")
+        #expect(harness.server.parkedRequestCount == 0)
+    }
+
+    @Test("A parked request is answered when its own deadline passes")
+    func deadline() async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        let start = ContinuousClock.now
+        let response = try await TestHTTPClient.request(port: harness.port, "GET", "/deadline")
+        #expect(response.json["answeredBy"] as? String == "deadline")
+        #expect(ContinuousClock.now - start >= .milliseconds(250))
+        #expect(harness.server.expiredParkCount == 1)
+    }
+
+    @Test("stop() answers every parked request with 503, then stops")
+    func stopWithParkedRequests() async throws {
+        let harness = try RuntimeHarness()
+        let port = harness.port
+        async let first = TestHTTPClient.request(port: port, "GET", "/park")
+        async let second = TestHTTPClient.request(port: port, "GET", "/park")
+        try await harness.waitForParked(2)
+        harness.server.stop()
+        let answers = try await [first, second]
+        #expect(answers.map(\.status) == [503, 503])
+        #expect(answers.allSatisfy { $0.headers["content-type"] == "application/problem+json" })
+        #expect(harness.server.port == 0)
+        await #expect(throws: (any Error).self) {
+            _ = try await TestHTTPClient.request(port: port, "GET", "/park", timeout: 1)
+        }
+    }
+
+    @Test("At the connection limit, a further connection is refused and the server recovers")
+    func connectionLimit() async throws {
+        let harness = try RuntimeHarness { $0.maxConnections = 4; $0.threads = 1 }
+        defer { harness.server.stop() }
+        let idle = try (0..<4).map { _ in try TestHTTPClient.openIdleConnection(port: harness.port) }
+        try await Task.sleep(for: .milliseconds(100))
+        let extra = try TestHTTPClient.openIdleConnection(port: harness.port)
+        #expect(await TestHTTPClient.isClosedByServer(extra, timeout: 2))
+        close(extra)
+        idle.forEach { close($0) }
+        try await Task.sleep(for: .milliseconds(200))
+        let response = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
+        #expect(response.status == 200)
+    }
+
+    @Test("A second server on a taken port fails with a clear error")
+    func portTaken() throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        let port = harness.port
+        #expect {
+            _ = try RuntimeHarness { $0.port = port }
+        } throws: { error in
+            String(describing: error).contains("cannot listen on 127.0.0.1:\(port)")
+        }
+    }
+
+    @Test("An idle connection is closed after the connection timeout")
+    func idleTimeout() async throws {
+        let harness = try RuntimeHarness { $0.connectionTimeoutSeconds = 1 }
+        defer { harness.server.stop() }
+        let fd = try TestHTTPClient.openIdleConnection(port: harness.port)
+        defer { close(fd) }
+        #expect(await TestHTTPClient.isClosedByServer(fd, timeout: 4))
+    }
+}
