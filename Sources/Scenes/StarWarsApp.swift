@@ -1,13 +1,44 @@
+import Foundation
 import MVVMServer
 
 /// The example app that ships with the server: the seeds' examples as scenes.
 public enum StarWarsApp {
-    /// Every scene, and the root scene of a new session.
+    /// Every scene; `films` is the root of a new session.
     public static func catalogue() -> SceneCatalogue {
         SceneCatalogue(
             scenes: [
+                FilmsFactory.scene,
+                FilmFactory.scene,
+                PersonFactory.scene,
+                AlertFactory.scene,
+                SearchFactory.scene,
+                Scene("find", key: FindViewModelFactory.findKey, viewModel: FindViewModel.self, factory: FindViewModelFactory()),
+                Scene("findPeople", key: "find/people", viewModel: FindResultsViewModel.self, factory: FindViewModelFactory()),
+                Scene("findPlanets", key: "find/planets", viewModel: FindResultsViewModel.self, factory: FindViewModelFactory()),
+                DashboardFactory.scene,
                 Scene("car", key: "car", viewModel: CarViewModel.self, factory: DefaultViewModelFactory()),
             ],
-            rootKey: "car")
+            rootKey: "films")
     }
+
+    /// The services: the SWAPI client over the embedded data set (with an artificial latency)
+    /// or over HTTP at `swapiURL`.
+    public static func dependencies(swapiURL: String? = nil, latency: Duration = .zero, policy: ApiSession.Policy = .init()) throws -> DependencyValues {
+        var dependencies = DependencyValues()
+        if let swapiURL {
+            guard let url = URL(string: swapiURL), url.scheme == "http" || url.scheme == "https" else {
+                throw SwapiConfigurationError(description: "'\(swapiURL)' is not an http(s) URL")
+            }
+            dependencies.swapi = SwapiClient(session: ApiSession(transport: URLSessionTransport(baseURL: url), policy: policy))
+        } else {
+            dependencies.swapi = SwapiClient.embedded(latency: latency, policy: policy)
+        }
+        return dependencies
+    }
+}
+
+/// A SWAPI setting that cannot be used.
+public struct SwapiConfigurationError: Error, CustomStringConvertible {
+    /// What is wrong.
+    public let description: String
 }

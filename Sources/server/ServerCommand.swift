@@ -38,6 +38,18 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "The most sessions alive at once.")
     var maxSessions = 10_000
 
+    @Option(help: "A SWAPI-compatible base URL (e.g. https://swapi.dev/api/); the embedded data set when absent.")
+    var swapiUrl: String?
+
+    @Option(help: "Milliseconds of artificial latency of the embedded data set, to watch scenes load.")
+    var swapiLatencyMs = 0
+
+    @Option(help: "Retries of a failed SWAPI request (transient failures only).")
+    var swapiRetries = 2
+
+    @Option(help: "Seconds one SWAPI request may take.")
+    var swapiTimeout: Double = 5
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -58,7 +70,17 @@ struct ServerCommand: AsyncParsableCommand {
         settings.maxWaitSeconds = maxWait
         settings.sessionIdleSeconds = sessionIdleTimeout
         settings.maxSessions = maxSessions
-        let app = Application(configuration: settings, catalogue: StarWarsApp.catalogue(), logger: logger)
+        var policy = ApiSession.Policy()
+        policy.retries = max(0, swapiRetries)
+        policy.timeout = .milliseconds(Int64(max(0.001, swapiTimeout) * 1000))
+        policy.deadline = policy.timeout * (policy.retries + 1) + .seconds(1)
+        let dependencies: DependencyValues
+        do {
+            dependencies = try StarWarsApp.dependencies(swapiURL: swapiUrl, latency: .milliseconds(max(0, swapiLatencyMs)), policy: policy)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let app = Application(configuration: settings, catalogue: StarWarsApp.catalogue(), dependencies: dependencies, logger: logger)
         do {
             try app.start()
         } catch {

@@ -12,6 +12,8 @@ public struct CreationExtras {
     /// The services.
     public let dependencies: DependencyValues
     private var custom: [ObjectIdentifier: Any] = [:]
+    /// Resources the factory handed over; the store attaches them to the new view model.
+    let resources = ResourceBag()
 
     /// Makes the extras of one creation.
     public init(key: String, parameters: [String: String] = [:], context: ViewModelContext? = nil, dependencies: DependencyValues = DependencyValues()) {
@@ -27,6 +29,19 @@ public struct CreationExtras {
         set { custom[ObjectIdentifier(CreationExtraKey<Value>.self)] = newValue }
     }
 
+    /// Hands a resource (e.g. a subscription the factory made) to the view model being made:
+    /// it is closed when that view model is cleared, or at once when the creation fails.
+    public func addResource(_ resource: some ViewModelResource) {
+        resources.items.append(resource)
+    }
+
+    /// The context that will own the view model.
+    /// - Throws: ``ViewModelStoreError`` when the view model is made outside a context.
+    public func requireContext() throws -> ViewModelContext {
+        guard let context else { throw ViewModelStoreError.noContext(key: key) }
+        return context
+    }
+
     /// An integer parameter of the key, e.g. `extras.intParameter("id")` for `film/{id}`.
     public func intParameter(_ name: String) -> Int? {
         parameters[name].flatMap { Int($0) }
@@ -37,4 +52,9 @@ public struct CreationExtras {
 public struct CreationExtraKey<Value> {
     /// Makes the key.
     public init() {}
+}
+
+/// The resources a factory hands over during one creation.
+final class ResourceBag {
+    var items: [any ViewModelResource] = []
 }

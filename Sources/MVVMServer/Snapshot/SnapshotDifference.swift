@@ -90,23 +90,46 @@ public struct SnapshotDifference: Sendable, Equatable, Encodable {
             }
         }
 
-        let oldItems = Self.positions(of: old)
-        let newItems = Self.positions(of: new)
-        let itemDiff = newItems.map(\.position.id).difference(from: oldItems.map(\.position.id)).inferringMoves()
-        for change in itemDiff {
-            switch change {
-            case .insert(let offset, _, let movedFrom):
-                if let movedFrom {
-                    items.moved.append(ItemMove(id: newItems[offset].position.id, from: oldItems[movedFrom].position, to: newItems[offset].position))
-                } else {
-                    items.inserted.append(newItems[offset].position)
+        // Items: a difference per section kept in both (so a section's move does not move its
+        // items); what leaves one section and enters another is a move across sections.
+        var removed: [ItemPosition] = []
+        var added: [ItemPosition] = []
+        let oldSections = Dictionary(old.sections.map { ($0.id, $0.items) }, uniquingKeysWith: { first, _ in first })
+        for section in new.sections {
+            let before = oldSections[section.id] ?? []
+            let difference = section.items.map(\.id).difference(from: before.map(\.id)).inferringMoves()
+            for change in difference {
+                switch change {
+                case .insert(let offset, let id, let movedFrom):
+                    let position = ItemPosition(id: id, section: section.id, index: offset)
+                    if let movedFrom {
+                        items.moved.append(ItemMove(id: id, from: ItemPosition(id: id, section: section.id, index: movedFrom), to: position))
+                    } else {
+                        added.append(position)
+                    }
+                case .remove(let offset, let id, let movedTo):
+                    if movedTo == nil { removed.append(ItemPosition(id: id, section: section.id, index: offset)) }
                 }
-            case .remove(let offset, _, let movedTo):
-                if movedTo == nil { items.deleted.append(oldItems[offset].position) }
             }
         }
+        let keptSections = Set(new.sections.map(\.id))
+        for section in old.sections where !keptSections.contains(section.id) {
+            removed += section.items.enumerated().map { ItemPosition(id: $1.id, section: section.id, index: $0) }
+        }
+        let addedByID = Dictionary(added.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let removedIDs = Set(removed.map(\.id))
+        for position in removed {
+            if let destination = addedByID[position.id] {
+                items.moved.append(ItemMove(id: position.id, from: position, to: destination))
+            } else {
+                items.deleted.append(position)
+            }
+        }
+        items.inserted = added.filter { !removedIDs.contains($0.id) }
+
+        let oldItems = Self.positions(of: old)
         let oldByID = Dictionary(oldItems.map { ($0.position.id, $0.item) }, uniquingKeysWith: { first, _ in first })
-        for (position, item) in newItems {
+        for (position, item) in Self.positions(of: new) {
             if let before = oldByID[position.id], before != item {
                 items.changed.append(position)
             }

@@ -39,6 +39,11 @@ public final class StoreEntry {
         ViewModelCensus.released()
     }
 
+    /// The view model itself, for a view model that works with another one of its context.
+    public var object: AnyObject {
+        viewModel.object
+    }
+
     /// The view model's type, module-qualified.
     public var typeName: String {
         viewModel.typeName

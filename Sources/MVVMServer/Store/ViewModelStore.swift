@@ -59,10 +59,19 @@ public final class ViewModelStore {
             return model
         }
         let extras = extras ?? CreationExtras(key: key)
-        guard let model = try factory.create(type, extras: extras) else {
+        let made: Model?
+        do {
+            made = try factory.create(type, extras: extras)
+        } catch {
+            extras.resources.items.forEach { $0.close() }
+            throw error
+        }
+        guard let model = made else {
+            extras.resources.items.forEach { $0.close() }
             throw ViewModelStoreError.noFactory(type: String(reflecting: Model.self), key: key)
         }
         let entry = StoreEntry(key: key, scene: scene ?? key, viewModel: ViewModelBox(model))
+        entry.resources = extras.resources.items
         entries[key] = entry
         order.append(key)
         transition(entry, .setup)

@@ -4,6 +4,7 @@ public struct ViewModelStoreError: Error, Equatable, Sendable, CustomStringConve
         case noFactory(type: String, key: String)
         case typeMismatch(key: String, stored: String, requested: String)
         case unknownKey(String)
+        case noContext(key: String)
     }
 
     private let reason: Reason
@@ -23,6 +24,11 @@ public struct ViewModelStoreError: Error, Equatable, Sendable, CustomStringConve
         Self(reason: .unknownKey(key))
     }
 
+    /// The factory needs a context and the view model was asked for outside one.
+    public static func noContext(key: String) -> Self {
+        Self(reason: .noContext(key: key))
+    }
+
     /// Whether this is the error for a key that matches no scene.
     public var isUnknownKey: Bool {
         if case .unknownKey = reason { true } else { false }
@@ -34,6 +40,7 @@ public struct ViewModelStoreError: Error, Equatable, Sendable, CustomStringConve
         case .noFactory(let type, let key): "no factory makes \(type) (key '\(key)')"
         case .typeMismatch(let key, let stored, let requested): "the key '\(key)' holds a \(stored), not a \(requested)"
         case .unknownKey(let key): "no scene has the key '\(key)'"
+        case .noContext(let key): "the view model under '\(key)' can only be made inside a context"
         }
     }
 }

@@ -58,9 +58,11 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
         guard Model.Action.names.contains(name) else { throw ActionError.unknown(name) }
         let action: Model.Action
         do {
-            action = try JSONCoding.decode(Model.Action.self, from: JSONCoding.encode(JSONValue.object([name: .object(arguments)])))
+            action = try Model.Action(name: name, arguments: ActionArguments(arguments))
         } catch let error as DecodingError {
-            throw ActionError.invalidArguments(InputError(decoding: error, fallbackMember: name, dropping: 1))
+            throw ActionError.invalidArguments(InputError(decoding: error, fallbackMember: name, dropping: Model.Action.self is any Decodable.Type ? 1 : 0))
+        } catch let error as InputError {
+            throw ActionError.invalidArguments(error)
         }
         try await model.perform(action)
     }

@@ -1,11 +1,61 @@
-/// The actions a view model accepts, usually an enum with associated values.
+/// The actions a view model accepts, usually an enum.
 ///
-/// An action named `select` with arguments `{"id": 2}` is decoded from `{"select": {"id": 2}}`,
-/// which is how Swift's synthesized `Codable` spells `case select(id: Int)`; an action without
-/// arguments, `case dismiss`, is decoded from `{"dismiss": {}}`.
-public protocol ViewModelAction: Decodable, Sendable {
+/// An action arrives as a name and a JSON object of arguments. Write the decoding yourself:
+/// ```swift
+/// enum Action: ViewModelAction {
+///     case select(ItemReference)
+///     case refresh
+///     static let names = ["select", "refresh"]
+///     init(name: String, arguments: ActionArguments) throws {
+///         switch name {
+///         case "select": self = .select(try arguments.decode(ItemReference.self))
+///         default: self = .refresh
+///         }
+///     }
+/// }
+/// ```
+/// or let a `Decodable` enum decode itself: `select` with arguments `{"id": 2}` is then decoded
+/// from `{"select": {"id": 2}}`, how Swift's synthesized `Codable` spells `case select(id: Int)`.
+public protocol ViewModelAction: Sendable {
     /// The names of the actions, for the catalogue and to tell an unknown action from bad arguments.
     static var names: [String] { get }
+    /// Makes the action called `name` (one of ``names``) from its arguments.
+    /// - Throws: a `DecodingError` or ``InputError`` when the arguments do not fit.
+    init(name: String, arguments: ActionArguments) throws
+}
+
+extension ViewModelAction where Self: Decodable {
+    /// Decodes `{name: arguments}` with the type's own `Decodable` conformance.
+    public init(name: String, arguments: ActionArguments) throws {
+        self = try JSONCoding.decode(Self.self, from: JSONCoding.encode(JSONValue.object([name: .object(arguments.members)])))
+    }
+}
+
+/// The JSON object of arguments sent with an action.
+public struct ActionArguments: Sendable {
+    /// The members as sent.
+    public let members: [String: JSONValue]
+
+    /// Wraps arguments.
+    public init(_ members: [String: JSONValue] = [:]) {
+        self.members = members
+    }
+
+    /// Decodes the whole object as a value (e.g. an ``ItemReference`` or a struct of arguments).
+    public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        try JSONCoding.decode(type, from: JSONCoding.encode(JSONValue.object(members)))
+    }
+
+    /// Decodes one member.
+    /// - Throws: ``InputError`` naming the member when it is missing or has the wrong type.
+    public func value<Value: Decodable>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
+        guard let member = members[name] else { throw InputError(member: name, reason: "is required") }
+        do {
+            return try JSONCoding.decode(type, from: JSONCoding.encode(member))
+        } catch {
+            throw InputError(member: name, reason: "has the wrong type (expected \(type))")
+        }
+    }
 }
 
 /// The action set of a view model that accepts none.
@@ -13,8 +63,8 @@ public enum NoAction: ViewModelAction {
     /// No names.
     public static var names: [String] { [] }
 
-    /// Never decodes.
-    public init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "This view model has no actions."))
+    /// Never made.
+    public init(name: String, arguments: ActionArguments) throws {
+        throw ActionError.unknown(name)
     }
 }

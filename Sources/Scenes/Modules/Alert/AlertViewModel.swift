@@ -1,0 +1,98 @@
+import MVVMServer
+
+/// The alert presented modally when a scene's service call still fails after its retries;
+/// `retry` tries the call again (and dismisses on success), `dismiss` closes it. The scene
+/// that failed keeps its valid output meanwhile.
+public final class AlertViewModel: ViewModel {
+    /// What the alert shows.
+    public struct Output: Codable, Sendable, Equatable {
+        /// The title.
+        public var title = "Something went wrong"
+        /// The failure, as the failed scene reports it.
+        public var message = ""
+        /// The key of the scene that failed.
+        public var scene = ""
+        /// How many retries were tried.
+        public var retries = 0
+    }
+
+    /// The actions.
+    public enum Action: String, ViewModelAction {
+        /// Try the failed call again.
+        case retry
+        /// Close the alert.
+        case dismiss
+
+        /// `retry` and `dismiss`.
+        public static let names = ["retry", "dismiss"]
+
+        /// Either action; they take no arguments.
+        public init(name: String, arguments: ActionArguments) throws {
+            guard let action = Action(rawValue: name) else { throw ActionError.unknown(name) }
+            self = action
+        }
+    }
+
+    /// No input.
+    public var input = EmptyInput()
+    /// The output.
+    public private(set) var output = Output()
+    private weak var context: ViewModelContext?
+    private let coordinator: AlertCoordinator
+
+    /// Makes the alert about the scene under `failedKey`.
+    public init(failedKey: String, context: ViewModelContext) {
+        self.context = context
+        coordinator = AlertCoordinator(navigator: context.navigator)
+        output.scene = failedKey
+        output.message = Self.message(of: context.store.entry(failedKey))
+    }
+
+    /// Retries or dismisses.
+    public func perform(_ action: Action) async throws {
+        switch action {
+        case .dismiss:
+            try coordinator.dismiss()
+        case .retry:
+            output.retries += 1
+            guard let context, let failed = context.store.entry(output.scene)?.object as? any RetryableViewModel else {
+                try coordinator.dismiss()
+                return
+            }
+            let succeeded = await failed.retry()
+            context.setNeedsRefresh(output.scene)
+            if succeeded {
+                try coordinator.dismiss()
+            } else {
+                output.message = Self.message(of: context.store.entry(output.scene))
+            }
+        }
+    }
+
+    private static func message(of entry: StoreEntry?) -> String {
+        guard let entry else { return "The scene is gone." }
+        return (entry.object as? any RetryableViewModel)?.failure ?? entry.error ?? "The service failed."
+    }
+}
+
+/// The alert's flow controller.
+public struct AlertCoordinator: Coordinator {
+    /// The context's navigator.
+    public let navigator: Navigator
+
+    /// Dismisses the alert when it is the modal scene.
+    public func dismiss() throws {
+        if navigator.state.modal?.scene == "alert" { try navigator.dismiss() }
+    }
+}
+
+/// Makes the alert module.
+public enum AlertFactory {
+    /// The scene: `alert/{key}` is the alert about the scene under `key`.
+    public static let scene = Scene("alert", key: "alert/{scene...}", viewModel: AlertViewModel.self, factory: SingleViewModelFactory(create))
+
+    /// Makes the view model.
+    public static func create(_ extras: CreationExtras) throws -> AlertViewModel {
+        AlertViewModel(failedKey: extras.parameters["scene"] ?? "", context: try extras.requireContext())
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import MVVMServer
+
+/// The root scene: the films, a section per trilogy, filtered by title and sorted by episode
+/// or release date, as a diffable snapshot.
+public final class FilmsViewModel: ViewModel, SnapshotProviding, RetryableViewModel {
+    /// How films are ordered.
+    public enum Sort: String, Codable, Sendable {
+        /// By episode number (prequels first).
+        case episode
+        /// By release date (the original trilogy first).
+        case releaseDate
+    }
+
+    /// What the client sets.
+    public struct Input: ViewModelInput {
+        /// Text matched against titles, ignoring case and diacritics.
+        public var filter = ""
+        /// The order.
+        public var sort = Sort.episode
+
+        /// No filter, by episode.
+        public init() {}
+    }
+
+    /// What the client reads.
+    public struct Output: Codable, Sendable, Equatable {
+        /// Films shown.
+        public var count = 0
+        /// Films loaded.
+        public var total = 0
+        /// Why loading failed, when it did.
+        public var error: String?
+    }
+
+    /// The actions.
+    public enum Action: ViewModelAction {
+        /// Opens a film, by item `id` or by `section` and `item`.
+        case select(ItemReference)
+
+        /// `select`.
+        public static let names = ["select"]
+
+        /// Decodes `select`'s item reference.
+        public init(name: String, arguments: ActionArguments) throws {
+            self = .select(try arguments.decode(ItemReference.self))
+        }
+    }
+
+    /// The input.
+    public var input = Input()
+    /// The output.
+    public private(set) var output = Output()
+    /// The films as sections and cells.
+    public private(set) var snapshot = Snapshot()
+    private var films: [Film] = []
+    private let key: String
+    private let swapi: any SwapiService
+    private let coordinator: FilmsCoordinator
+
+    /// Makes the view model.
+    public init(key: String, swapi: any SwapiService, coordinator: FilmsCoordinator) {
+        self.key = key
+        self.swapi = swapi
+        self.coordinator = coordinator
+    }
+
+    /// Loads the films; on failure keeps a valid output, shows the error and presents the alert.
+    public func load() async throws {
+        _ = await fetch()
+    }
+
+    /// Why loading failed.
+    public var failure: String? {
+        output.error
+    }
+
+    /// Tries loading again.
+    public func retry() async -> Bool {
+        await fetch()
+    }
+
+    /// Filters and sorts again.
+    public func inputDidChange() {
+        update()
+    }
+
+    /// Opens the selected film.
+    public func perform(_ action: Action) async throws {
+        switch action {
+        case .select(let reference):
+            guard let item = snapshot.item(at: reference), let id = Int(item.id) else {
+                throw ActionError.itemNotFound(String(describing: reference))
+            }
+            try coordinator.showFilm(id: id)
+        }
+    }
+
+    private func fetch() async -> Bool {
+        do {
+            films = try await swapi.films()
+            output.error = nil
+            update()
+            return true
+        } catch {
+            if error is CancellationError { return false }
+            output.error = String(describing: error)
+            try? coordinator.showAlert(about: key)
+            return false
+        }
+    }
+
+    private func update() {
+        let shown = films.filter { input.filter.isEmpty || $0.title.range(of: input.filter, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        let ordered = shown.sorted { input.sort == .episode ? $0.episode < $1.episode : $0.releaseDate < $1.releaseDate }
+        var trilogies: [String] = []
+        for film in ordered where !trilogies.contains(film.trilogy) { trilogies.append(film.trilogy) }
+        let sections = trilogies.map { trilogy in
+            Snapshot.Section(id: trilogy, items: ordered.filter { $0.trilogy == trilogy }.compactMap { film in
+                try? Snapshot.Item(id: String(film.id), cell: "film", content: FilmCell(film))
+            })
+        }
+        snapshot = (try? Snapshot(sections: sections)) ?? Snapshot()
+        output.count = shown.count
+        output.total = films.count
+    }
+
+    /// One film's cell.
+    struct FilmCell: Encodable {
+        let title: String
+        let episode: Int
+        let releaseDate: String
+        let director: String
+
+        init(_ film: Film) {
+            title = film.title
+            episode = film.episode
+            releaseDate = film.releaseDate
+            director = film.director
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import MVVMServer
+
+/// The seed's `FindViewModelFactory`: one composite factory that makes the find scene and its
+/// result scenes, and binds find's predicate into each result of the same context.
+public struct FindViewModelFactory: ViewModelFactory {
+    /// The key of the find scene the results follow.
+    public static let findKey = "find"
+
+    /// Makes the factory.
+    public init() {}
+
+    private var factory: CompositeViewModelFactory {
+        var factory = CompositeViewModelFactory()
+        factory.add { _ in FindViewModel() }
+        factory.add { extras in try Self.makeResults(extras) }
+        return factory
+    }
+
+    /// Makes the asked view model.
+    public func create<Model: ViewModel>(_ type: Model.Type, extras: CreationExtras) throws -> Model? {
+        try factory.create(type, extras: extras)
+    }
+
+    /// Makes `find/people` or `find/planets` and subscribes it to find's predicate.
+    private static func makeResults(_ extras: CreationExtras) throws -> FindResultsViewModel {
+        let context = try extras.requireContext()
+        let kind: FindResultsViewModel.Kind = extras.key.hasSuffix("planets") ? .planets : .people
+        let results = FindResultsViewModel(kind: kind, swapi: extras.dependencies.swapi)
+        let find = try context.viewModel(FindViewModel.self, key: findKey)
+        let key = extras.key
+        let subscription = find.predicate.subscribe { [weak results, weak context] predicate in
+            results?.apply(predicate)
+            context?.setNeedsRefresh(key)
+        }
+        extras.addResource(subscription)
+        return results
+    }
+}

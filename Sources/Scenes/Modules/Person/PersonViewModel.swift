@@ -1,0 +1,123 @@
+import MVVMServer
+
+/// One person's details; the homeworld loads from the service after the person, and the
+/// state is published in between.
+public final class PersonViewModel: ViewModel, RetryableViewModel {
+    /// The homeworld, once loaded.
+    public struct Homeworld: Codable, Sendable, Equatable {
+        /// SWAPI's id.
+        public var id: Int
+        /// The name.
+        public var name: String
+        /// The climate.
+        public var climate: String
+        /// The terrain.
+        public var terrain: String
+        /// The population.
+        public var population: String
+    }
+
+    /// What the client reads; defined before loading.
+    public struct Output: Codable, Sendable, Equatable {
+        /// SWAPI's id.
+        public var id = 0
+        /// The name.
+        public var name = ""
+        /// Height in centimetres.
+        public var height = ""
+        /// Mass in kilograms.
+        public var mass = ""
+        /// Hair colour.
+        public var hairColor = ""
+        /// Skin colour.
+        public var skinColor = ""
+        /// Eye colour.
+        public var eyeColor = ""
+        /// Birth year.
+        public var birthYear = ""
+        /// Gender.
+        public var gender = ""
+        /// The homeworld; `null` until it has loaded.
+        public var homeworld: Homeworld?
+        /// Films the person appears in (ids).
+        public var films: [Int] = []
+        /// Why loading failed, when it did.
+        public var error: String?
+    }
+
+    /// No input.
+    public var input = EmptyInput()
+    /// The output.
+    public private(set) var output = Output()
+    private let key: String
+    private let swapi: any SwapiService
+    private weak var context: ViewModelContext?
+    private let coordinator: PersonCoordinator
+
+    /// Makes the view model of person `id`.
+    public init(key: String, id: Int, swapi: any SwapiService, context: ViewModelContext) {
+        self.key = key
+        self.swapi = swapi
+        self.context = context
+        coordinator = PersonCoordinator(navigator: context.navigator)
+        output.id = id
+    }
+
+    /// Why loading failed.
+    public var failure: String? {
+        output.error
+    }
+
+    /// Loads the person, publishes, then loads the homeworld.
+    public func load() async throws {
+        _ = await fetch()
+    }
+
+    /// Tries loading again.
+    public func retry() async -> Bool {
+        await fetch()
+    }
+
+    private func fetch() async -> Bool {
+        do {
+            let person = try await swapi.person(id: output.id)
+            output = Output(id: person.id, name: person.name, height: person.height, mass: person.mass, hairColor: person.hairColor,
+                            skinColor: person.skinColor, eyeColor: person.eyeColor, birthYear: person.birthYear, gender: person.gender,
+                            homeworld: nil, films: person.filmIDs)
+            context?.store.refresh(key)
+            if let planetID = person.homeworldID {
+                let planet = try await swapi.planet(id: planetID)
+                output.homeworld = Homeworld(id: planet.id, name: planet.name, climate: planet.climate, terrain: planet.terrain, population: planet.population)
+            }
+            return true
+        } catch {
+            if error is CancellationError { return false }
+            output.error = String(describing: error)
+            try? coordinator.showAlert(about: key)
+            return false
+        }
+    }
+}
+
+/// The person's flow controller.
+public struct PersonCoordinator: Coordinator {
+    /// The context's navigator.
+    public let navigator: Navigator
+
+    /// Presents the alert about the scene under `key`.
+    public func showAlert(about key: String) throws {
+        try navigator.present("alert/\(key)")
+    }
+}
+
+/// Makes the person module.
+public enum PersonFactory {
+    /// The scene: `person/{id}`.
+    public static let scene = Scene("person", key: "person/{id}", viewModel: PersonViewModel.self, factory: SingleViewModelFactory(create))
+
+    /// Makes the view model of the person in the key.
+    public static func create(_ extras: CreationExtras) throws -> PersonViewModel {
+        guard let id = extras.intParameter("id") else { throw ViewModelStoreError.unknownKey(extras.key) }
+        return PersonViewModel(key: extras.key, id: id, swapi: extras.dependencies.swapi, context: try extras.requireContext())
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import MVVMServer
+
+/// RxSwift-MVVM-PoP's search: a query in; the auto-suggestions out (people whose name
+/// matches, ignoring case and diacritics), kept up to date as the query changes, latest wins.
+public final class SearchViewModel: ViewModel, SnapshotProviding {
+    /// What the client sets.
+    public struct Input: ViewModelInput {
+        /// The text typed so far.
+        public var query = ""
+
+        /// No query.
+        public init() {}
+    }
+
+    /// One suggestion.
+    public struct Suggestion: Codable, Sendable, Equatable {
+        /// The person's id.
+        public var id: Int
+        /// The person's name.
+        public var name: String
+    }
+
+    /// What the client reads.
+    public struct Output: Codable, Sendable, Equatable {
+        /// The suggestions for the current query.
+        public var models: [Suggestion] = []
+        /// The query the search button last submitted.
+        public var submittedQuery: String?
+        /// How often the search button was tapped.
+        public var buttonTaps = 0
+        /// Why loading the people failed, when it did.
+        public var error: String?
+    }
+
+    /// The actions.
+    public enum Action: ViewModelAction {
+        /// The search button.
+        case buttonTapped
+        /// A suggestion's cell, by `section` and `item` (or item `id`).
+        case cellTapped(ItemReference)
+
+        /// `buttonTapped` and `cellTapped`.
+        public static let names = ["buttonTapped", "cellTapped"]
+
+        /// Decodes the action.
+        public init(name: String, arguments: ActionArguments) throws {
+            self = name == "buttonTapped" ? .buttonTapped : .cellTapped(try arguments.decode(ItemReference.self))
+        }
+    }
+
+    /// The input.
+    public var input = Input()
+    /// The output.
+    public private(set) var output = Output()
+    /// The suggestions as one section of cells.
+    public private(set) var snapshot = Snapshot()
+    private var people: [Person] = []
+    private let swapi: any SwapiService
+    private let coordinator: SearchCoordinator
+
+    /// Makes the view model.
+    public init(swapi: any SwapiService, coordinator: SearchCoordinator) {
+        self.swapi = swapi
+        self.coordinator = coordinator
+    }
+
+    /// Loads the people to suggest from; a query typed meanwhile is applied once they are here.
+    public func load() async throws {
+        do {
+            people = try await swapi.people()
+            output.error = nil
+        } catch {
+            if error is CancellationError { return }
+            output.error = String(describing: error)
+        }
+        inputDidChange()
+    }
+
+    /// Suggests for the new query.
+    public func inputDidChange() {
+        let query = input.query.trimmingCharacters(in: .whitespaces)
+        output.models = query.isEmpty ? [] : people
+            .filter { $0.name.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+            .map { Suggestion(id: $0.id, name: $0.name) }
+        let items = output.models.compactMap { try? Snapshot.Item(id: String($0.id), cell: "suggestion", content: $0) }
+        snapshot = (try? Snapshot(sections: [.init(id: "suggestions", items: items)])) ?? Snapshot()
+    }
+
+    /// Submits the query, or opens the tapped suggestion.
+    public func perform(_ action: Action) async throws {
+        switch action {
+        case .buttonTapped:
+            output.submittedQuery = input.query
+            output.buttonTaps += 1
+        case .cellTapped(let reference):
+            guard let item = snapshot.item(at: reference), let id = Int(item.id) else {
+                throw ActionError.itemNotFound(String(describing: reference))
+            }
+            try coordinator.showPerson(id: id)
+        }
+    }
+}
+
+/// The search's flow controller.
+public struct SearchCoordinator: Coordinator {
+    /// The context's navigator.
+    public let navigator: Navigator
+
+    /// Pushes a person's details.
+    public func showPerson(id: Int) throws {
+        try navigator.push("person/\(id)")
+    }
+}
+
+/// Makes the search module.
+public enum SearchFactory {
+    /// The scene: `search`.
+    public static let scene = Scene("search", key: "search", viewModel: SearchViewModel.self, factory: SingleViewModelFactory(create))
+
+    /// Makes the view model.
+    public static func create(_ extras: CreationExtras) throws -> SearchViewModel {
+        SearchViewModel(swapi: extras.dependencies.swapi, coordinator: SearchCoordinator(navigator: try extras.requireContext().navigator))
+    }
+}
