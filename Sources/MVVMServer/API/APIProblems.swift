@@ -27,6 +27,11 @@ extension HTTPError.Kind {
 }
 
 extension HTTPError {
+    /// A 503 `capacity-reached` with a Retry-After header.
+    static func capacity(_ detail: String, retryAfterSeconds: Int = 1) -> HTTPError {
+        HTTPError(.capacity, detail: detail, headers: [Header(name: "Retry-After", value: String(retryAfterSeconds))])
+    }
+
     /// Maps an error thrown by the MVVM core to the problem that answers it.
     static func from(_ error: any Error) -> HTTPError {
         switch error {

@@ -38,6 +38,7 @@ extension Application {
         }
         let value: JSONValue
         do {
+            guard StrictJSON.isWellFormed(request.body) else { throw HTTPError(.malformedJSON, detail: "") }
             value = try JSONCoding.decode(JSONValue.self, from: request.body)
         } catch {
             throw HTTPError(.malformedJSON, detail: "The body is not well-formed JSON (or nests too deeply).")
@@ -58,7 +59,7 @@ extension Application {
         let board = session.context.board
         let reserved = reserveParking(for: session)
         guard reserved else {
-            responder.answer(HTTPError.unavailable("Too many requests are parked; retry shortly.", retryAfterSeconds: 1))
+            responder.answer(HTTPError.capacity("Too many requests are parked; retry shortly."))
             return
         }
         let release: @Sendable () -> Void = { [weak self] in

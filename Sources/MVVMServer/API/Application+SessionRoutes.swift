@@ -15,7 +15,7 @@ extension Application {
                 metrics.createdSessions.add(1, ordering: .relaxed)
                 if let evicted {
                     metrics.evictedSessions.add(1, ordering: .relaxed)
-                    Task { await evicted.context.close() }
+                    Task { await evicted.end() }
                 }
             }
             run(responder) {
@@ -46,7 +46,7 @@ extension Application {
                 }
                 metrics.deletedSessions.add(1, ordering: .relaxed)
                 run(responder) {
-                    await removed.context.close()
+                    await removed.end()
                     return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
                 }
             }

@@ -41,13 +41,10 @@ extension Application {
         gauge("mvvm_sessions_evicted_total", "Sessions evicted at the session cap.", metrics.evictedSessions.load(ordering: .relaxed), type: "counter")
         gauge("mvvm_sessions_expired_total", "Sessions expired after idling.", metrics.expiredSessions.load(ordering: .relaxed), type: "counter")
         gauge("mvvm_long_polls_expired_total", "Long-polls answered by their deadline.", metrics.expiredLongPolls.load(ordering: .relaxed), type: "counter")
-        lines.append("# HELP mvvm_requests_total Requests by method and route.")
+        lines.append("# HELP mvvm_requests_total Requests answered, by method, route and status.")
         lines.append("# TYPE mvvm_requests_total counter")
-        for (key, count) in metrics.requestCounts.sorted(by: { $0.key < $1.key }) {
-            let parts = key.split(separator: " ", maxSplits: 1)
-            let method = parts.first.map(String.init) ?? ""
-            let route = parts.count > 1 ? String(parts[1]) : ""
-            lines.append("mvvm_requests_total{method=\"\(Self.escapeLabel(method))\",route=\"\(Self.escapeLabel(route))\"} \(count)")
+        for count in metrics.requestCounts(routes: router.routes) {
+            lines.append("mvvm_requests_total{method=\"\(count.method)\",route=\"\(Self.escapeLabel(count.route))\",status=\"\(count.status)\"} \(count.count)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

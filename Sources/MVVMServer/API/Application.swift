@@ -53,10 +53,10 @@ public final class Application: Sendable {
         var http = configuration.http
         http.defaultParkDeadline = .seconds(configuration.maxWaitSeconds + 60)
         http.pathForLogging = Self.redactSessionIDs
-        let router = self.router
         let metrics = self.metrics
+        http.onAnswer = { route, status in metrics.record(route: route, status: status) }
+        let router = self.router
         let server = HTTPServer(configuration: http, logger: logger) { request, responder in
-            metrics.count(request: request, router: router)
             router.handle(request, responder: responder)
         }
         try server.start()
@@ -78,7 +78,7 @@ public final class Application: Sendable {
         }
         running?.stop()
         for session in sessions.removeAll() {
-            await session.context.close()
+            await session.end()
         }
     }
 
@@ -97,19 +97,26 @@ public final class Application: Sendable {
                 let expired = self.sessions.removeExpired(idleMilliseconds: idle, now: self.now)
                 self.metrics.expiredSessions.add(expired.count, ordering: .relaxed)
                 for session in expired {
-                    await session.context.close()
+                    await session.end()
                 }
             }
         }
         sweeper.withLock { $0 = task }
     }
 
+    /// The contract. SwiftPM copies `Resources/openapi.yaml` into the bundle as the relative
+    /// symlink it is (to the package's `openapi.yaml`), which dangles there; the source tree's
+    /// resource is read when the bundled one cannot be.
     private static func loadOpenAPI() -> Data {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
-              let data = try? Data(contentsOf: url) else {
-            return Data("openapi: 3.1.0\n".utf8)
+        let source = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("Resources/openapi.yaml")
+        let candidates = [Bundle.module.url(forResource: "openapi", withExtension: "yaml"), source]
+        for url in candidates.compactMap({ $0 }) {
+            if let data = try? Data(contentsOf: url) { return data }
         }
-        return data
+        return Data("openapi: 3.1.0\n".utf8)
     }
 
     /// Shortens session ids in logged paths: they are secrets.

@@ -22,4 +22,12 @@ final class Session: Sendable {
     func touch(_ now: UInt64) {
         lastUse.store(now, ordering: .relaxed)
     }
+
+    /// Ends the session once it has left the table: first answers every request parked on it
+    /// (410, by closing its board), then unloads its view models. In the other order, the
+    /// unloading would be published to the parked requests as a new version.
+    func end() async {
+        context.board.close()
+        await context.close()
+    }
 }

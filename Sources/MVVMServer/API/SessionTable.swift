@@ -47,7 +47,7 @@ final class SessionTable: Sendable {
             if state.sessions.count >= capacity {
                 let idle = state.sessions.values.filter { $0.parkedRequests.load(ordering: .relaxed) == 0 }
                 guard let oldest = idle.min(by: { $0.lastUsed < $1.lastUsed }) else {
-                    return .failure(.unavailable("Every one of the \(capacity) sessions has a parked request.", retryAfterSeconds: 1))
+                    return .failure(.capacity("Every one of the \(capacity) sessions has a parked request."))
                 }
                 state.sessions[oldest.id] = nil
                 Self.bury(oldest.id, in: &state, until: now + tombstoneMilliseconds, limit: maxTombstones)

@@ -56,11 +56,12 @@ public actor ContextActor {
     /// Performs an action of a scene; returns its new state and whether the navigation changed.
     public func perform(action: String, arguments: [String: JSONValue], key: String) async throws -> (state: PublicationBoard.Document, navigated: Bool) {
         let before = context.navigator.state.version
+        let entry = try context.entry(forKey: key)
         try await context.perform(action: action, arguments: arguments, key: key)
         let navigated = context.navigator.state.version != before
-        let entry = context.store.entry(key)
-        let document = entry.map { PublicationBoard.Document(version: $0.version, body: $0.document) }
-        return (try document ?? state(of: key), navigated)
+        // The entry held from before the action: an action may remove its own scene (an alert
+        // that dismisses itself), and its last state is the answer, not a fresh view model's.
+        return (PublicationBoard.Document(version: entry.version, body: entry.document), navigated)
     }
 
     /// Goes back: dismisses the modal, or pops the stack.

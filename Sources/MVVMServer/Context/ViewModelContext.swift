@@ -125,11 +125,12 @@ public final class ViewModelContext {
             if case .didUpdate(let members) = event { changes = members }
             record(ContextEvent(seq: counter.next(), key: key, type: event.name, changes: changes))
         case .published(let entry):
-            board.publish(.init(version: entry.version, body: entry.document), on: .scene(entry.key))
+            // The snapshot first: a reader woken by the new state finds the snapshot of that version.
             if let snapshot = entry.snapshot, entry.snapshotVersion == entry.version {
                 let body = (try? JSONCoding.encode(SnapshotDocument(version: entry.version, sections: snapshot.sections))) ?? Data()
                 board.publish(.init(version: entry.version, body: body, snapshot: snapshot), on: .snapshot(entry.key), keepingHistory: snapshotHistoryLimit)
             }
+            board.publish(.init(version: entry.version, body: entry.document), on: .scene(entry.key))
         case .removed(let entry):
             board.remove(.scene(entry.key))
             board.remove(.snapshot(entry.key))

@@ -155,8 +155,9 @@ final class ServerCore: Sendable {
         parked.withLock { $0.stopping = false }
     }
 
-    /// Writes the one log line of an answered request.
-    func log(method: String, path: String, status: Int, since start: ContinuousClock.Instant) {
+    /// Reports an answered request to the configuration's observer and writes its log line.
+    func answered(method: String, path: String, route: Int, status: Int, since start: ContinuousClock.Instant) {
+        configuration.onAnswer?(route, status)
         guard logger.logLevel <= .info else { return }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15

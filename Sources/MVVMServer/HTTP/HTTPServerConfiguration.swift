@@ -21,6 +21,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var listenBacklog: Int = 4096
     /// The deadline of a parked request whose handler did not set one.
     public var defaultParkDeadline: Duration = .seconds(120)
+    /// Told of every answer: the index of the route that handled it in its ``Router`` (-1 when
+    /// none did) and the status. Called on a polling thread; keep it short and non-blocking.
+    public var onAnswer: (@Sendable (_ route: Int, _ status: Int) -> Void)?
     /// Turns a request path into what may be logged (e.g. shortens secrets).
     public var pathForLogging: @Sendable (String) -> String = { $0 }
 

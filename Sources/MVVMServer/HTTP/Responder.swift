@@ -27,6 +27,7 @@ public final class Responder: Sendable {
     }
 
     private let state = Mutex<State>(.pending)
+    private let routeIndex = Atomic<Int>(-1)
     private let deadlineSetting: Mutex<Deadline>
     /// Set by the runtime once the request is parked: arms the current deadline again.
     private let rearm = Mutex<(@Sendable () -> Void)?>(nil)
@@ -68,6 +69,12 @@ public final class Responder: Sendable {
     public func setDeadline(after duration: Duration, answer: @escaping @Sendable () -> HTTPResponse) {
         deadlineSetting.withLock { $0 = Deadline(after: duration, answer: answer) }
         rearm.withLock { $0 }?()
+    }
+
+    /// The index of the route that handles the request in its router, -1 until one does.
+    public var route: Int {
+        get { routeIndex.load(ordering: .relaxed) }
+        set { routeIndex.store(newValue, ordering: .relaxed) }
     }
 
     /// Whether the request has been answered.

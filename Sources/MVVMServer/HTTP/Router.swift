@@ -28,6 +28,8 @@ public struct Router: Sendable {
         public let method: String
         /// The path pattern.
         public let pattern: PathPattern
+        /// The route's position in its router.
+        public let index: Int
         let handler: RouteHandler
     }
 
@@ -42,13 +44,14 @@ public struct Router: Sendable {
 
     /// Adds a route.
     public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping RouteHandler) {
-        routes.append(Route(method: method, pattern: PathPattern(pattern), handler: handler))
+        routes.append(Route(method: method, pattern: PathPattern(pattern), index: routes.count, handler: handler))
     }
 
     /// Routes a request: calls the matching handler, or answers the routing error.
     public func handle(_ request: HTTPRequest, responder: Responder) {
         switch resolve(request) {
         case .success(let (route, routed)):
+            responder.route = route.index
             route.handler(routed, responder)
         case .failure(let error):
             responder.answer(error.response)

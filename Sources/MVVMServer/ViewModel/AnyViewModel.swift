@@ -60,7 +60,7 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
         do {
             action = try Model.Action(name: name, arguments: ActionArguments(arguments))
         } catch let error as DecodingError {
-            throw ActionError.invalidArguments(InputError(decoding: error, fallbackMember: name, dropping: Model.Action.self is any Decodable.Type ? 1 : 0))
+            throw ActionError.invalidArguments(InputError(decoding: error, fallbackMember: name))
         } catch let error as InputError {
             throw ActionError.invalidArguments(error)
         }

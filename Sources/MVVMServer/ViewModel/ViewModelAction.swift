@@ -14,9 +14,9 @@
 ///     }
 /// }
 /// ```
-/// or let a `Decodable` enum decode itself: `select` with arguments `{"id": 2}` is then decoded
-/// from `{"select": {"id": 2}}`, how Swift's synthesized `Codable` spells `case select(id: Int)`.
-public protocol ViewModelAction: Sendable {
+/// or let the enum's synthesized `Decodable` conformance do it: `select` with arguments
+/// `{"id": 2}` is then decoded from `{"select": {"id": 2}}`, how Swift spells `case select(id: Int)`.
+public protocol ViewModelAction: Decodable, Sendable {
     /// The names of the actions, for the catalogue and to tell an unknown action from bad arguments.
     static var names: [String] { get }
     /// Makes the action called `name` (one of ``names``) from its arguments.
@@ -24,10 +24,15 @@ public protocol ViewModelAction: Sendable {
     init(name: String, arguments: ActionArguments) throws
 }
 
-extension ViewModelAction where Self: Decodable {
+extension ViewModelAction {
     /// Decodes `{name: arguments}` with the type's own `Decodable` conformance.
+    /// - Throws: ``InputError`` naming the argument at fault.
     public init(name: String, arguments: ActionArguments) throws {
-        self = try JSONCoding.decode(Self.self, from: JSONCoding.encode(JSONValue.object([name: .object(arguments.members)])))
+        do {
+            self = try JSONCoding.decode(Self.self, from: JSONCoding.encode(JSONValue.object([name: .object(arguments.members)])))
+        } catch let error as DecodingError {
+            throw InputError(decoding: error, fallbackMember: name, dropping: 1)
+        }
     }
 }
 
@@ -42,8 +47,13 @@ public struct ActionArguments: Sendable {
     }
 
     /// Decodes the whole object as a value (e.g. an ``ItemReference`` or a struct of arguments).
+    /// - Throws: ``InputError`` naming the argument at fault.
     public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        try JSONCoding.decode(type, from: JSONCoding.encode(JSONValue.object(members)))
+        do {
+            return try JSONCoding.decode(type, from: JSONCoding.encode(JSONValue.object(members)))
+        } catch let error as DecodingError {
+            throw InputError(decoding: error, fallbackMember: "arguments")
+        }
     }
 
     /// Decodes one member.
@@ -66,5 +76,10 @@ public enum NoAction: ViewModelAction {
     /// Never made.
     public init(name: String, arguments: ActionArguments) throws {
         throw ActionError.unknown(name)
+    }
+
+    /// Never decodes.
+    public init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "This view model has no actions."))
     }
 }

@@ -77,9 +77,11 @@ private final class RequestState {
     var body = Data()
     var bodyTooLarge = false
     var responder: Responder?
+    /// Whether the parked request came back through the access handler after its resume.
+    var resumed = false
 }
 
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: String, url: String, core: ServerCore, start: ContinuousClock.Instant) -> MHD_Result {
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: String, url: String, core: ServerCore, start: ContinuousClock.Instant, route: Int = -1) -> MHD_Result {
     let created = response.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
     }
@@ -89,7 +91,7 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer, metho
     }
     let result = MHD_queue_response(connection, UInt32(response.status), created)
     MHD_destroy_response(created)
-    core.log(method: method, path: url, status: response.status, since: start)
+    core.answered(method: method, path: url, route: route, status: response.status, since: start)
     return result
 }
 
@@ -152,7 +154,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
 
     // A parked request whose connection was resumed: send its answer.
     if let responder = state.responder {
-        return queue(core.resumed(responder), on: connection, method: methodText, url: urlText, core: core, start: state.start)
+        state.resumed = true
+        return queue(core.resumed(responder), on: connection, method: methodText, url: urlText, core: core, start: state.start, route: responder.route)
     }
 
     // A chunk of the body. Past the cap the buffer is freed and the rest is read and dropped,
@@ -187,6 +190,9 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     state.body = Data()
 
     let responder = core.dispatch(request)
+    if let answer = responder.take() {
+        return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state.start, route: responder.route)
+    }
     let connectionHandle = MicroHTTPDaemon.Handle(pointer: connection)
     let answer = core.park(responder, suspend: {
         state.responder = responder
@@ -195,7 +201,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         MHD_resume_connection(connectionHandle.pointer)
     })
     guard let answer else { return .YES }
-    return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state.start)
+    return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state.start, route: responder.route)
 }
 
 private let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
@@ -214,8 +220,14 @@ private let connectionNotify: MHD_NotifyConnectionCallback = { context, _, _, co
     }
 }
 
-private let completedHandler: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+private let completedHandler: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
     guard let requestContext, let stored = requestContext.pointee else { return }
+    let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
+    if let responder = state.responder, !state.resumed, let context {
+        // A parked request whose client went away: libmicrohttpd closes it after the resume
+        // without calling the access handler again.
+        _ = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().resumed(responder)
+    }
     Unmanaged<RequestState>.fromOpaque(stored).release()
     requestContext.pointee = nil
 }

@@ -46,6 +46,9 @@ public final class DashboardViewModel: ViewModel {
             guard scene != coordinator.containerKey else {
                 throw ActionError.invalidArguments(InputError(member: "scene", reason: "cannot be the dashboard itself"))
             }
+            guard coordinator.catalogue.scene(forKey: scene) != nil else {
+                throw ActionError.invalidArguments(InputError(member: "scene", reason: "is not the key of a scene"))
+            }
             try coordinator.showIfNeeded()
             do {
                 try coordinator.embed(scene, in: slot)
@@ -63,6 +66,8 @@ public struct DashboardCoordinator: EmbedderCoordinator {
     public let navigator: Navigator
     /// The dashboard's key.
     public let containerKey: String
+    /// The scenes that can be embedded, checked before the dashboard is shown.
+    public let catalogue: SceneCatalogue
 
     /// Pushes the dashboard when it is not shown, so that children can be embedded in it.
     public func showIfNeeded() throws {
@@ -79,6 +84,7 @@ public enum DashboardFactory {
 
     /// Makes the view model.
     public static func create(_ extras: CreationExtras) throws -> DashboardViewModel {
-        DashboardViewModel(coordinator: DashboardCoordinator(navigator: try extras.requireContext().navigator, containerKey: extras.key))
+        let context = try extras.requireContext()
+        return DashboardViewModel(coordinator: DashboardCoordinator(navigator: context.navigator, containerKey: extras.key, catalogue: context.catalogue))
     }
 }
