@@ -62,12 +62,12 @@ public enum TestHTTPClient {
         try await onThread {
             let fd = try connect(port: port, timeout: timeout)
             defer { close(fd) }
-            for (index, chunk) in chunks.enumerated() {
+            sending: for (index, chunk) in chunks.enumerated() {
                 if index > 0 && pause > 0 { usleep(UInt32(pause * 1_000_000)) }
                 var sent = 0
                 while sent < chunk.count {
                     let written = chunk.withUnsafeBytes { send(fd, $0.baseAddress! + sent, chunk.count - sent, Int32(MSG_NOSIGNAL)) }
-                    if written <= 0 { break }
+                    if written <= 0 { break sending }
                     sent += written
                 }
             }

@@ -107,16 +107,13 @@ public final class Application: Sendable {
     /// The contract. SwiftPM copies `Resources/openapi.yaml` into the bundle as the relative
     /// symlink it is (to the package's `openapi.yaml`), which dangles there; the source tree's
     /// resource is read when the bundled one cannot be.
+    /// The contract, shipped as the module's resource (the root `openapi.yaml` links to it).
     private static func loadOpenAPI() -> Data {
-        let source = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("Resources/openapi.yaml")
-        let candidates = [Bundle.module.url(forResource: "openapi", withExtension: "yaml"), source]
-        for url in candidates.compactMap({ $0 }) {
-            if let data = try? Data(contentsOf: url) { return data }
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
+              let data = try? Data(contentsOf: url) else {
+            return Data("openapi: 3.1.0\n".utf8)
         }
-        return Data("openapi: 3.1.0\n".utf8)
+        return data
     }
 
     /// Shortens session ids in logged paths: they are secrets.

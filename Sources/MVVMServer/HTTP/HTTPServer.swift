@@ -43,6 +43,16 @@ public final class HTTPServer: Sendable {
         core.parkedCount
     }
 
+    /// Connections cut off because their request took longer than the connection timeout to arrive.
+    public var slowClientsCutCount: Int {
+        core.reaper.cutCount.load(ordering: .relaxed)
+    }
+
+    /// Connections open right now.
+    public var openConnectionCount: Int {
+        core.openConnections.load(ordering: .relaxed)
+    }
+
     /// Parked requests answered by their own deadline since start (e.g. clients that went away).
     public var expiredParkCount: Int {
         core.expiredParks.load(ordering: .relaxed)
@@ -72,12 +82,34 @@ final class ServerCore: Sendable {
     let expiredParks = Atomic<Int>(0)
     /// Connections open now.
     let openConnections = Atomic<Int>(0)
+    /// Cuts off clients too slow to send a request.
+    let reaper: SlowClientReaper
     private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
 
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
         self.configuration = configuration
         self.logger = logger
         self.handler = handler
+        reaper = SlowClientReaper(timeoutMilliseconds: UInt64(max(1, configuration.connectionTimeoutSeconds)) * 1000)
+    }
+
+    deinit {
+        reaper.stop()
+    }
+
+    /// Milliseconds of the monotonic clock.
+    var clockMilliseconds: UInt64 {
+        SlowClientReaper.now
+    }
+
+    func connectionOpened(_ record: ConnectionRecord) {
+        openConnections.add(1, ordering: .relaxed)
+        reaper.opened(record)
+    }
+
+    func connectionClosed(_ record: ConnectionRecord) {
+        openConnections.subtract(1, ordering: .relaxed)
+        reaper.closed(record)
     }
 
     var parkedCount: Int {
@@ -132,9 +164,12 @@ final class ServerCore: Sendable {
         let (seconds, attoseconds) = deadline.after.components
         let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [weak responder, self] in
-            guard let responder, !responder.isAnswered else { return }
-            if responder.answer(deadline.answer()) {
-                self.expiredParks.add(1, ordering: .relaxed)
+            // A deadline set again later replaces this one.
+            guard let responder, !responder.isAnswered, responder.deadline.generation == deadline.generation else { return }
+            // Counted before answering, so that whoever sees the answer also sees the count.
+            self.expiredParks.add(1, ordering: .relaxed)
+            if !responder.answer(deadline.answer()) {
+                self.expiredParks.subtract(1, ordering: .relaxed)
             }
         }
     }

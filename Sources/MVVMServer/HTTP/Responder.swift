@@ -24,6 +24,8 @@ public final class Responder: Sendable {
     struct Deadline: Sendable {
         var after: Duration
         var answer: @Sendable () -> HTTPResponse
+        /// Which setting this is; each ``setDeadline(after:answer:)`` makes a new one.
+        var generation = 0
     }
 
     private let state = Mutex<State>(.pending)
@@ -67,7 +69,7 @@ public final class Responder: Sendable {
     /// (a long-poll answers its current document). Call it before parking.
     /// The deadline counts from this call; a request that is already parked gets it at once.
     public func setDeadline(after duration: Duration, answer: @escaping @Sendable () -> HTTPResponse) {
-        deadlineSetting.withLock { $0 = Deadline(after: duration, answer: answer) }
+        deadlineSetting.withLock { $0 = Deadline(after: duration, answer: answer, generation: $0.generation + 1) }
         rearm.withLock { $0 }?()
     }
 

@@ -10,7 +10,9 @@ import Foundation
 ///   its `onCleared()` runs; `didUnload`. A resource added after that is closed at once.
 /// - After each call into a view model, ``refresh(_:)`` encodes its state; a change of the
 ///   encoded bytes takes a new version from the context's counter and is reported to the
-///   observer, with one `didUpdate` event when the output changed.
+///   observer, with one `didUpdate` event when the output changed and the view model is
+///   loaded (the lifecycle allows updates only then: what a load changed comes right after
+///   `didLoad`).
 public final class ViewModelStore {
     /// What the store reports to its owner.
     public enum Change {

@@ -12,8 +12,9 @@
 /// 4. ``perform(_:)`` runs each action the client sends;
 /// 5. ``onCleared()`` runs last, when the store clears it.
 ///
-/// After every call the store encodes ``output``; a change of the encoded bytes gives a new
-/// version and one `didUpdate` event naming the members that changed.
+/// After every call the store encodes the scene's state (``input``, ``output``, lifecycle); a
+/// change of the encoded bytes gives a new version. A change of the output also gives one
+/// `didUpdate` event naming the output members that changed, once the view model is loaded.
 public protocol ViewModel: AnyObject, SendableMetatype {
     /// What the client may set; merged member by member.
     associatedtype Input: ViewModelInput = EmptyInput

@@ -143,4 +143,20 @@ struct RuntimeTests {
         defer { close(fd) }
         #expect(await TestHTTPClient.isClosedByServer(fd, timeout: 4))
     }
+
+    @Test("A client sending one byte at a time is cut off at the connection timeout, and counted")
+    func slowClient() async throws {
+        let harness = try RuntimeHarness { $0.connectionTimeoutSeconds = 1 }
+        defer { harness.server.stop() }
+        let request = Array("GET /echo/a/b HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "s", count: 40))\r\n\r\n".utf8)
+        let start = ContinuousClock.now
+        let received = try await TestHTTPClient.exchange(port: harness.port, chunks: request.map { Data([$0]) }, pause: 0.2, timeout: 20)
+        let elapsed = ContinuousClock.now - start
+        #expect(received.isEmpty)
+        #expect(elapsed < .seconds(6), "a trickle of \(request.count) bytes every 0.2 s would take \(Double(request.count) * 0.2) s")
+        #expect(harness.server.slowClientsCutCount == 1)
+        let normal = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
+        #expect(normal.status == 200)
+    }
 }
+

@@ -177,7 +177,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         return queue(error.response, on: connection, method: methodText, url: urlText, core: core, start: state.start)
     }
 
-    // The request is complete.
+    // The request is complete: from here its time is the handler's, not the client's.
+    record(of: connection)?.isHandling.store(true, ordering: .relaxed)
     guard let utf8Path = String(validatingCString: url) else {
         return queue(HTTPError(.badRequest, detail: "The path is not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state.start)
     }
@@ -210,17 +211,32 @@ private let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
     return core.openConnections.load(ordering: .relaxed) < core.configuration.maxConnections ? .YES : .NO
 }
 
-private let connectionNotify: MHD_NotifyConnectionCallback = { context, _, _, code in
-    guard let context else { return }
+private let connectionNotify: MHD_NotifyConnectionCallback = { context, connection, socketContext, code in
+    guard let context, let connection, let socketContext else { return }
     let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
     if code == .CONNECTION_NOTIFY_STARTED {
-        core.openConnections.add(1, ordering: .relaxed)
-    } else {
-        core.openConnections.subtract(1, ordering: .relaxed)
+        let record = ConnectionRecord(socket: mvvm_connection_fd(connection), now: core.clockMilliseconds)
+        socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
+        core.connectionOpened(record)
+    } else if let stored = socketContext.pointee {
+        let record = Unmanaged<ConnectionRecord>.fromOpaque(stored)
+        core.connectionClosed(record.takeUnretainedValue())
+        record.release()
+        socketContext.pointee = nil
     }
 }
 
-private let completedHandler: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
+/// The connection's record, kept in libmicrohttpd's socket context.
+private func record(of connection: OpaquePointer) -> ConnectionRecord? {
+    mvvm_socket_context(connection).map { Unmanaged<ConnectionRecord>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private let completedHandler: MHD_RequestCompletedCallback = { context, connection, requestContext, _ in
+    if let context, let connection, let record = record(of: connection) {
+        // The next request's time starts now.
+        record.requestStart.store(Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().clockMilliseconds, ordering: .relaxed)
+        record.isHandling.store(false, ordering: .relaxed)
+    }
     guard let requestContext, let stored = requestContext.pointee else { return }
     let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
     if let responder = state.responder, !state.resumed, let context {

@@ -1,0 +1,59 @@
+import MVVMServer
+import Synchronization
+
+extension APIFixtures {
+    /// A scene whose load waits until its gate opens; `ready` turns true when it has.
+    final class Slow: ViewModel {
+        struct Output: Codable, Sendable, Equatable {
+            var ready = false
+        }
+
+        var input = EmptyInput()
+        private(set) var output = Output()
+        private let gate: LoadGate
+
+        init(gate: LoadGate) {
+            self.gate = gate
+        }
+
+        func load() async throws {
+            try await gate.wait()
+            output.ready = true
+        }
+    }
+
+    /// Holds `slow` scenes in their load until a test opens it; a wait ends early when the
+    /// load is cancelled (the view model unloads).
+    final class LoadGate: Sendable {
+        private let isOpen: Mutex<Bool>
+
+        init(open: Bool = false) {
+            isOpen = Mutex(open)
+        }
+
+        /// Lets every waiting load go on.
+        func open() {
+            isOpen.withLock { $0 = true }
+        }
+
+        /// Returns once the gate is open; throws `CancellationError` when the load is cancelled.
+        func wait() async throws {
+            while !isOpen.withLock({ $0 }) {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+    }
+
+    /// The gate the `slow` scene waits on: an open one unless a test sets its own.
+    enum LoadGateKey: DependencyKey {
+        static let defaultValue = LoadGate(open: true)
+    }
+}
+
+extension DependencyValues {
+    /// The gate the `slow` scene's load waits on.
+    var loadGate: APIFixtures.LoadGate {
+        get { self[APIFixtures.LoadGateKey.self] }
+        set { self[APIFixtures.LoadGateKey.self] = newValue }
+    }
+}

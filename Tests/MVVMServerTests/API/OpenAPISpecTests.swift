@@ -1,0 +1,89 @@
+import Foundation
+import Logging
+import MVVMServer
+import Testing
+
+@Suite("openapi.yaml and the router")
+struct OpenAPISpecTests {
+    /// `openapi.yaml` at the root of the package.
+    static let specURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent() // API
+        .deletingLastPathComponent() // MVVMServerTests
+        .deletingLastPathComponent() // Tests
+        .deletingLastPathComponent()
+        .appendingPathComponent("openapi.yaml")
+
+    static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// The operations of an OpenAPI document as `METHOD /path`, read line by line from its
+    /// `paths:` section: paths at two spaces of indentation, their methods at four.
+    static func operations(inSpec text: String) -> Set<String> {
+        var operations = Set<String>()
+        var inPaths = false
+        var path: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let content = line.trimmingCharacters(in: .whitespaces)
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            let indent = line.prefix { $0 == " " }.count
+            if indent == 0 {
+                inPaths = content == "paths:"
+                path = nil
+            } else if inPaths && indent == 2 && content.hasSuffix(":") {
+                let key = content.dropLast().trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+                path = key.hasPrefix("/") ? key : nil
+            } else if inPaths && indent == 4, let path, content.hasSuffix(":"), methods.contains(String(content.dropLast())) {
+                operations.insert("\(content.dropLast().uppercased()) \(path)")
+            }
+        }
+        return operations
+    }
+
+    /// The operations a router serves as `METHOD /path` in OpenAPI's spelling, without HEAD.
+    static func operations(of router: Router) -> Set<String> {
+        Set(router.routes.filter { $0.method != "HEAD" }.map { "\($0.method) \($0.pattern.openAPIPath)" })
+    }
+
+    static func applicationRouter() -> Router {
+        Application(configuration: ApplicationConfiguration(), catalogue: APIFixtures.catalogue(), logger: Logger(label: "openapi-test")).router
+    }
+
+    @Test("Every route of the router is in openapi.yaml, and every operation of openapi.yaml is a route")
+    func specAndRouterAgree() throws {
+        let spec = Self.operations(inSpec: try String(contentsOf: Self.specURL, encoding: .utf8))
+        let routes = Self.operations(of: Self.applicationRouter())
+        #expect(!routes.isEmpty)
+        #expect(routes.subtracting(spec).isEmpty, "routes missing from openapi.yaml: \(routes.subtracting(spec).sorted())")
+        #expect(spec.subtracting(routes).isEmpty, "operations in openapi.yaml that no route serves: \(spec.subtracting(routes).sorted())")
+    }
+
+    @Test("The comparison notices a route that the spec lacks, and an operation that the router lacks")
+    func comparisonSeesBothSides() throws {
+        let text = try String(contentsOf: Self.specURL, encoding: .utf8)
+        var router = Self.applicationRouter()
+        router.add("PUT", "/sessions/{id}/scenes/{key...}/extra") { _, responder in responder.answer(HTTPResponse(status: 204)) }
+        let extraRoute = Self.operations(of: router).subtracting(Self.operations(inSpec: text))
+        #expect(extraRoute == ["PUT /sessions/{id}/scenes/{key}/extra"])
+
+        let longerSpec = text.replacingOccurrences(of: "\npaths:\n", with: "\npaths:\n  /extra:\n    get:\n      responses: {}\n")
+        let extraOperation = Self.operations(inSpec: longerSpec).subtracting(Self.operations(of: Self.applicationRouter()))
+        #expect(extraOperation == ["GET /extra"])
+    }
+
+    @Test("The multi-segment key is {key} in the spec, and its description says it may contain slashes")
+    func keyParameterIsDescribed() throws {
+        let text = try String(contentsOf: Self.specURL, encoding: .utf8)
+        #expect(Self.operations(inSpec: text).contains("GET /sessions/{id}/scenes/{key}/snapshot"))
+        #expect(!text.contains("{key...}"))
+        #expect(text.contains("may contain slashes, e.g. film/2"))
+    }
+
+    @Test("GET /openapi.yaml serves openapi.yaml")
+    func servedDocumentIsTheFile() async throws {
+        try await APIClient.run { api in
+            let response = try await api.get("/openapi.yaml")
+            #expect(response.status == 200)
+            #expect(response.headers["content-type"] == "application/yaml")
+            #expect(response.body == (try Data(contentsOf: Self.specURL)))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import MVVMServer
+import Testing
+import TestSupport
+
+@Suite("The catalogue, health and metrics over HTTP")
+struct SystemAPITests {
+    @Test("GET /scenes lists every scene with its key pattern, input, actions, slots and whether it has a snapshot")
+    func catalogue() async throws {
+        try await APIClient.run { api in
+            let response = try await api.get("/scenes")
+            #expect(response.status == 200)
+            #expect(response.headers["content-type"] == "application/json")
+            #expect(response.json["root"] as? String == "counter")
+            let scenes = try #require(response.json["scenes"] as? [[String: Any]])
+            #expect(scenes.map { $0["name"] as? String } == ["counter", "detail", "shelf", "slow"])
+            let counter = try #require(scenes.first)
+            #expect(counter["keyPattern"] as? String == "counter")
+            #expect(counter["input"] as? [String] == ["name", "step"])
+            #expect(counter["actions"] as? [String] == ["increment", "add", "open"])
+            #expect(counter["slots"] as? [String] == [])
+            #expect(counter["snapshot"] as? Bool == false)
+            #expect(scenes[1]["keyPattern"] as? String == "detail/{id}")
+            #expect(scenes[2]["snapshot"] as? Bool == true)
+        }
+    }
+
+    @Test("GET /health answers ok, the version, the uptime and the number of sessions")
+    func health() async throws {
+        try await APIClient.run { api in
+            _ = try await api.createSession()
+            let response = try await api.get("/health")
+            #expect(response.status == 200)
+            #expect(response.json["status"] as? String == "ok")
+            #expect(response.json["version"] as? String == "0.1.0")
+            #expect(response.json["uptimeSeconds"] is NSNumber)
+            #expect(response.json["sessions"] as? Int == 1)
+        }
+    }
+
+    @Test("GET /metrics answers the Prometheus text with the live sessions and the requests by route")
+    func metrics() async throws {
+        try await APIClient.run { api in
+            _ = try await api.createSession()
+            let response = try await api.get("/metrics")
+            #expect(response.status == 200)
+            #expect(response.headers["content-type"]?.hasPrefix("text/plain") == true)
+            let lines = response.text.split(separator: "\n").map(String.init)
+            #expect(lines.contains("# TYPE mvvm_sessions_live gauge"))
+            #expect(lines.contains("mvvm_sessions_live 1"))
+            #expect(lines.contains("mvvm_sessions_created_total 1"))
+            #expect(lines.contains { $0.hasPrefix(#"mvvm_requests_total{method="POST",route="/sessions""#) && $0.hasSuffix(" 1") })
+        }
+    }
+}

@@ -1,0 +1,495 @@
+#!/usr/bin/env bash
+# bench/run.sh: builds the server in release mode and the C tools, starts the server and the
+# raw-libmicrohttpd baseline, runs every scenario of issue #6 in interleaved rounds, and prints
+# a markdown table (also written to bench/out/results.md).
+#
+# Environment:
+#   BENCH_QUICK=1        smoke run: 2 s wrk runs, 10,000 sessions in scenario 6
+#   BENCH_ROUNDS=N       rounds per scenario (default 3, at least 3 for a real run)
+#   BENCH_DURATION=10s   length of each wrk run (default 10s, 2s when quick)
+#   BENCH_THREADS=2      wrk threads
+#   BENCH_SESSIONS=N     sessions created in scenario 6 (default 100000, 10000 when quick)
+#   BENCH_SKIP_BUILD=1   reuse .build-bench and bench/bin as they are
+#   BENCH_SCENARIOS="1 2 3 4 5 6"   the scenarios to run (4 and 5 share their runs; default all)
+#
+# Every process it starts is stopped on exit (trap EXIT). Logs: bench/out/*.log.
+set -euo pipefail
+
+BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(dirname "$BENCH_DIR")
+OUT="$BENCH_DIR/out"
+BIN="$BENCH_DIR/bin"
+SCRATCH="$ROOT/.build-bench"
+
+QUICK=${BENCH_QUICK:-0}
+ROUNDS=${BENCH_ROUNDS:-3}
+THREADS=${BENCH_THREADS:-2}
+if [[ "$QUICK" == 1 ]]; then
+    DURATION=${BENCH_DURATION:-2s}
+    SESSIONS=${BENCH_SESSIONS:-10000}
+else
+    DURATION=${BENCH_DURATION:-10s}
+    SESSIONS=${BENCH_SESSIONS:-100000}
+fi
+SCENARIOS=" ${BENCH_SCENARIOS:-1 2 3 4 5 6} "
+wants() { [[ "$SCENARIOS" == *" $1 "* ]]; }
+MAX_CONNECTIONS=16000
+MAX_SESSIONS=120000
+LP_SESSIONS=1000          # scenarios 4 and 5b: 10,000 long-polls over 1,000 sessions
+LP_PER_SESSION=10
+FAN_OUT=1000              # scenario 5a: long-polls on one view model
+INPUT_SESSIONS=64         # scenario 2: one session (car view model) per connection
+
+mkdir -p "$OUT" "$BIN"
+RAW="$OUT/raw.tsv"
+LOG="$OUT/run.log"
+: >"$RAW"
+: >"$LOG"
+: >"$OUT/server.log"
+: >"$OUT/baseline.log"
+
+say() { printf '%s\n' "$*" >&2; printf '%s\n' "$*" >>"$LOG"; }
+fail() { say "bench: $*"; exit 1; }
+
+# ------------------------------------------------------------------ processes and cleanup
+
+SERVER_PID=""
+SERVER_PORT=""
+BASELINE_PID=""
+BASELINE_PORT=""
+CRASHES=0
+
+stop_pid() {   # pid: TERM, then KILL after 15 s
+    local pid=$1
+    [[ -n "$pid" ]] || return 0
+    kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
+    kill -TERM "$pid" 2>/dev/null || true
+    local tenths=0
+    while ((tenths < 150)) && kill -0 "$pid" 2>/dev/null; do
+        sleep 0.1
+        tenths=$((tenths + 1))
+    done
+    ((tenths < 20)) || say "bench: process $pid took $((tenths / 10)).$((tenths % 10)) s to stop on SIGTERM"
+    if kill -0 "$pid" 2>/dev/null; then
+        say "bench: process $pid did not stop on SIGTERM within 15 s; killing it"
+        kill -KILL "$pid" 2>/dev/null || true
+    fi
+    wait "$pid" 2>/dev/null || true
+}
+
+cleanup() {
+    local status=$?
+    trap - EXIT INT TERM
+    stop_pid "$SERVER_PID"
+    stop_pid "$BASELINE_PID"
+    SERVER_PID=""
+    BASELINE_PID=""
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+wait_for_line() {   # file pattern seconds pid: prints the first matching line
+    local file=$1 pattern=$2 seconds=$3 pid=$4 line
+    for _ in $(seq 1 $((seconds * 10))); do
+        line=$(grep -m1 -E "$pattern" "$file" 2>/dev/null || true)
+        if [[ -n "$line" ]]; then printf '%s\n' "$line"; return 0; fi
+        kill -0 "$pid" 2>/dev/null || return 1
+        sleep 0.1
+    done
+    return 1
+}
+
+start_server() {
+    "$SCRATCH/release/server" --host 127.0.0.1 --port 0 --log-level warning \
+        --max-connections "$MAX_CONNECTIONS" --max-sessions "$MAX_SESSIONS" \
+        >"$OUT/server.stdout" 2>>"$OUT/server.log" </dev/null &
+    SERVER_PID=$!
+    local line
+    line=$(wait_for_line "$OUT/server.stdout" 'listening on' 60 "$SERVER_PID") ||
+        fail "the server did not start (see $OUT/server.log)"
+    SERVER_PORT=${line##*:}
+    say "server: pid $SERVER_PID, port $SERVER_PORT"
+}
+
+stop_server() {
+    stop_pid "$SERVER_PID"
+    SERVER_PID=""
+}
+
+start_baseline() {
+    "$BIN/baseline" --port 0 --threads 2 --connection-limit "$MAX_CONNECTIONS" --memory-limit 8192 \
+        --doc "$OUT/car.json" --created "$OUT/created.json" \
+        >"$OUT/baseline.stdout" 2>>"$OUT/baseline.log" </dev/null &
+    BASELINE_PID=$!
+    local line
+    line=$(wait_for_line "$OUT/baseline.stdout" 'listening on' 30 "$BASELINE_PID") ||
+        fail "the baseline did not start (see $OUT/baseline.log)"
+    BASELINE_PORT=${line##* }
+    say "baseline: pid $BASELINE_PID, port $BASELINE_PORT"
+}
+
+check_alive() {   # after each run: a dead server is a finding, and the end of the bench
+    if [[ -n "$SERVER_PID" ]] && ! kill -0 "$SERVER_PID" 2>/dev/null; then
+        local status=0
+        wait "$SERVER_PID" 2>/dev/null || status=$?
+        say "bench: THE SERVER DIED during $1 (exit status $status); see $OUT/server.log"
+        SERVER_PID=""
+        CRASHES=$((CRASHES + 1))
+        print_table
+        exit 1
+    fi
+    if [[ -n "$BASELINE_PID" ]] && ! kill -0 "$BASELINE_PID" 2>/dev/null; then
+        BASELINE_PID=""
+        fail "the baseline died during $1; see $OUT/baseline.log"
+    fi
+}
+
+# ------------------------------------------------------------------ results
+
+field() {   # "RESULT a=1 b=2" key -> value
+    local line=$1 key=$2
+    sed -n "s/.*[[:space:]]$key=\([^[:space:]]*\).*/\1/p" <<<" $line" | head -n1
+}
+
+record() {   # scenario who round metric value
+    [[ -n "$5" ]] || return 0
+    printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >>"$RAW"
+}
+
+# The table: scenario key | scenario | metric key | metric | rule | limit [| metric that must pass too]
+#   ratio_ge X: server median / baseline median >= X     ratio_le X: server median <= X x baseline median
+#   max_le X: every server round <= X                     eq X: every server round == X
+#   info: reported only
+TABLE_SPEC=$(cat <<EOF
+s1c64|1. Cached state, GET car, 64 conns|rps|req/s|ratio_ge|0.85
+s1c64|1. Cached state, GET car, 64 conns|p99_ms|p99 ms|ratio_le|2
+s1c64|1. Cached state, GET car, 64 conns|errors|errors|eq|0
+s1c256|1. Cached state, GET car, 256 conns|rps|req/s|ratio_ge|0.85
+s1c256|1. Cached state, GET car, 256 conns|p99_ms|p99 ms|ratio_le|2
+s1c256|1. Cached state, GET car, 256 conns|errors|errors|eq|0
+s2|2. Inputs, POST car/input, 64 conns|rps|req/s|ratio_ge|0.5
+s2|2. Inputs, POST car/input, 64 conns|p99_ms|p99 ms|info|
+s2|2. Inputs, POST car/input, 64 conns|errors|errors|eq|0
+s3|3. Session churn, POST+DELETE, 32 conns|rps|req/s|ratio_ge|0.3
+s3|3. Session churn, POST+DELETE, 32 conns|sessions_per_s|sessions/s|info|
+s3|3. Session churn, POST+DELETE, 32 conns|errors|errors|eq|0
+s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|parked|parked at once|eq|$((LP_SESSIONS * LP_PER_SESSION))
+s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|threads_hold|threads while holding|info|
+s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|threads_added|threads added while holding|max_le|16
+s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|rss_hold_mb|RSS holding, MB|max_le|150
+s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|rss_after_mb|RSS after answers, MB|max_le|150
+s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|rss_closed_mb|RSS after the client closed, MB|info|
+s5a|5. Fan-out, ${FAN_OUT} long-polls on one view model, 1 input|answered|answered|eq|${FAN_OUT}
+s5a|5. Fan-out, ${FAN_OUT} long-polls on one view model, 1 input|refused|answered early (not parked)|eq|0
+s5a|5. Fan-out, ${FAN_OUT} long-polls on one view model, 1 input|p99_ms|p99 ms input→answer|ratio_le|2|answered
+s5a|5. Fan-out, ${FAN_OUT} long-polls on one view model, 1 input|span_ms|all answered within, ms|info|
+s5b|5. Fan-out, $((LP_SESSIONS * LP_PER_SESSION)) long-polls, ${LP_SESSIONS} sessions, 1 input each|answered|answered|eq|$((LP_SESSIONS * LP_PER_SESSION))
+s5b|5. Fan-out, $((LP_SESSIONS * LP_PER_SESSION)) long-polls, ${LP_SESSIONS} sessions, 1 input each|p99_ms|p99 ms input→answer|ratio_le|2|answered
+s5b|5. Fan-out, $((LP_SESSIONS * LP_PER_SESSION)) long-polls, ${LP_SESSIONS} sessions, 1 input each|span_ms|all answered within, ms|info|
+s6|6. Memory per session, ${SESSIONS} sessions, root scene loaded|kib_per_session|RSS per session, KiB|max_le|15
+s6|6. Memory per session, ${SESSIONS} sessions, root scene loaded|sessions_per_s|sessions created/s|info|
+s6|6. Memory per session, ${SESSIONS} sessions, root scene loaded|loaded_checked|root scenes checked loaded (of 5)|eq|5
+EOF
+)
+
+print_table() {
+    local table
+    table=$(awk -F'\t' -v spec="$TABLE_SPEC" -v selected="$SCENARIOS" '
+        function fmt(v) {
+            if (v == "") return "—"
+            v += 0
+            if (v == int(v)) return sprintf("%d", v)
+            if (v >= 1000 || v <= -1000) return sprintf("%.0f", v)
+            if (v >= 100 || v <= -100) return sprintf("%.1f", v)
+            return sprintf("%.2f", v)
+        }
+        function stats(key,    n, i, j, t, a) {   # sets MED MIN MAX N
+            n = split(values[key], a, " ")
+            N = n
+            if (n == 0) { MED = MIN = MAX = ""; return }
+            for (i = 2; i <= n; i++) { t = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+            MIN = a[1] + 0; MAX = a[n] + 0
+            MED = (n % 2) ? a[(n + 1) / 2] + 0 : (a[n / 2] + a[n / 2 + 1]) / 2
+        }
+        function cell() { return N == 0 ? "—" : (N == 1 ? fmt(MED) : fmt(MED) " [" fmt(MIN) "–" fmt(MAX) "]") }
+        { k = $1 SUBSEP $2 SUBSEP $4; values[k] = (k in values) ? values[k] " " $5 : $5 }
+        END {
+            print "| Scenario | Metric | Server median [min–max] | Baseline median [min–max] | Ratio | Target | Result |"
+            print "|---|---|---:|---:|---:|---|---|"
+            rows = split(spec, lines, "\n")
+            for (r = 1; r <= rows; r++) {
+                if (lines[r] == "") continue
+                split(lines[r], f, "|")
+                scen = f[1]; label = f[2]; metric = f[3]; mlabel = f[4]; rule = f[5]; limit = f[6]
+                if (index(selected, " " substr(label, 1, 1) " ") == 0) continue
+                stats(scen SUBSEP "server" SUBSEP metric); sm = MED; smin = MIN; smax = MAX; sn = N; scell = cell()
+                stats(scen SUBSEP "baseline" SUBSEP metric); bm = MED; bn = N; bcell = cell()
+                ratio = "—"
+                if (sn > 0 && bn > 0 && bm + 0 > 0) ratio = sprintf("%.2f", sm / bm)
+                target = "—"; result = "info"
+                if (rule == "ratio_ge") target = "≥ " limit " × baseline"
+                else if (rule == "ratio_le") target = "≤ " limit " × baseline"
+                else if (rule == "max_le") target = "≤ " limit " (every round)"
+                else if (rule == "eq") target = "= " limit " (every round)"
+                if (rule != "info") {
+                    if (sn == 0 || ((rule == "ratio_ge" || rule == "ratio_le") && bn == 0)) result = "no data"
+                    else if (rule == "ratio_ge") result = (bm > 0 && sm / bm >= limit) ? "pass" : "FAIL"
+                    else if (rule == "ratio_le") result = (sm <= limit * bm) ? "pass" : "FAIL"
+                    else if (rule == "max_le") result = (smax <= limit) ? "pass" : "FAIL"
+                    else if (rule == "eq") result = (smin == limit && smax == limit) ? "pass" : "FAIL"
+                    if (f[7] != "" && result == "pass" && passed[scen, f[7]] != "pass") result = "FAIL (" f[7] ")"
+                }
+                passed[scen, metric] = result
+                printf "| %s | %s | %s | %s | %s | %s | %s |\n", label, mlabel, scell, bcell, ratio, target, result
+            }
+        }' "$RAW")
+    {
+        echo "# MVVMServer benchmarks"
+        echo
+        echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average at start $LOAD_AT_START;" \
+             "$ROUNDS rounds, server and baseline interleaved; wrk -t$THREADS -d$DURATION" \
+             "$([[ "$QUICK" == 1 ]] && echo '(BENCH_QUICK=1: smoke run, not a measurement)')."
+        echo "Server: --max-connections $MAX_CONNECTIONS --max-sessions $MAX_SESSIONS --log-level warning;" \
+             "baseline: bench/baseline.c (raw libmicrohttpd, epoll, pool of 2, same limits, same bytes)."
+        echo "Ratios are server median / baseline median; absolute limits are checked on every round."
+        echo
+        echo "$table"
+        echo
+        if [[ -s "$OUT/server.log" ]]; then
+            echo "Server log: $(wc -l <"$OUT/server.log") lines at warning or above (bench/out/server.log)."
+        else
+            echo "Server log: empty at warning level."
+        fi
+        [[ "$CRASHES" == 0 ]] || echo "**The server died during the run.**"
+    } >"$OUT/results.md"
+    echo
+    cat "$OUT/results.md"
+}
+
+# ------------------------------------------------------------------ dependencies and build
+
+check_dependencies() {
+    local missing=()
+    command -v wrk >/dev/null || missing+=(wrk)
+    command -v gcc >/dev/null || missing+=(gcc)
+    command -v curl >/dev/null || missing+=(curl)
+    command -v pkg-config >/dev/null || missing+=(pkg-config)
+    if ! pkg-config --exists libmicrohttpd 2>/dev/null; then missing+=(libmicrohttpd-dev); fi
+    if ((${#missing[@]} > 0)); then
+        say "bench: installing ${missing[*]}"
+        local sudo=""
+        [[ $(id -u) == 0 ]] || sudo=sudo
+        $sudo apt-get update >>"$LOG" 2>&1 || true
+        $sudo apt-get install -y "${missing[@]}" >>"$LOG" 2>&1 || fail "apt-get install ${missing[*]} failed (see $LOG)"
+    fi
+    command -v swift >/dev/null || fail "swift is not on PATH"
+}
+
+build() {
+    if [[ "${BENCH_SKIP_BUILD:-0}" == 1 && -x "$SCRATCH/release/server" && -x "$BIN/baseline" && -x "$BIN/lpclient" ]]; then
+        say "build: skipped (BENCH_SKIP_BUILD=1)"
+        return
+    fi
+    say "build: swift build -c release --scratch-path .build-bench"
+    (cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH" >>"$LOG" 2>&1) ||
+        fail "swift build failed (see $LOG)"
+    say "build: bench/bin/baseline, bench/bin/lpclient (gcc -O2)"
+    # shellcheck disable=SC2046
+    gcc -O2 -Wall -o "$BIN/baseline" "$BENCH_DIR/baseline.c" $(pkg-config --cflags --libs libmicrohttpd) -lpthread ||
+        fail "could not build baseline.c"
+    gcc -O2 -Wall -o "$BIN/lpclient" "$BENCH_DIR/lpclient.c" || fail "could not build lpclient.c"
+}
+
+raise_fd_limit() {
+    local hard
+    hard=$(ulimit -Hn)
+    [[ "$hard" == unlimited ]] && hard=65536
+    ulimit -n "$hard" || true
+    local soft
+    soft=$(ulimit -n)
+    say "ulimit -n: $soft"
+    ((soft >= LP_SESSIONS * LP_PER_SESSION + 1000)) ||
+        say "bench: warning: ulimit -n $soft is too low for $((LP_SESSIONS * LP_PER_SESSION)) long-polls"
+}
+
+# ------------------------------------------------------------------ fixtures
+
+lp() { "$BIN/lpclient" "$@"; }
+
+make_sessions() {   # count file: sessions with the car scene made and set to Fiat
+    local count=$1 file=$2 result
+    result=$(lp create --port "$SERVER_PORT" --n "$count" --conns 16 --out "$file" | grep '^RESULT') ||
+        fail "could not create $count sessions: $result"
+    result=$(lp each --port "$SERVER_PORT" --ids "$file" --conns 16 --path '/sessions/{id}/scenes/car' \
+        --expect '"scene":"car"' | grep '^RESULT') || fail "GET car failed: $result"
+    result=$(lp each --port "$SERVER_PORT" --ids "$file" --conns 16 --method POST \
+        --path '/sessions/{id}/scenes/car/input' --body '{"make":"Fiat","model":"Panda"}' \
+        --expect '"make":"Fiat"' | grep '^RESULT') || fail "POST car/input failed: $result"
+    [[ $(field "$result" matched) == "$count" ]] || fail "the car input did not take: $result"
+}
+
+prepare_fixtures() {
+    local base="http://127.0.0.1:$SERVER_PORT"
+    curl -sf -X POST -o "$OUT/created.json" "$base/sessions" || fail "POST /sessions failed"
+    MAIN_ID=$(sed -n 's/.*"id":"\([^"]*\)".*/\1/p' "$OUT/created.json")
+    [[ -n "$MAIN_ID" ]] || fail "no id in $(cat "$OUT/created.json")"
+    CAR_PATH="/sessions/$MAIN_ID/scenes/car"
+    curl -sf -o /dev/null "$base$CAR_PATH" || fail "GET $CAR_PATH failed"
+    curl -sf -o "$OUT/car.json" "$base$CAR_PATH"
+    curl -sf -o "$OUT/car.again.json" "$base$CAR_PATH"
+    cmp -s "$OUT/car.json" "$OUT/car.again.json" || fail "the cached car state changed between two GETs"
+    say "fixture: session $MAIN_ID, car state document $(wc -c <"$OUT/car.json") bytes: $(cat "$OUT/car.json")"
+    make_sessions "$INPUT_SESSIONS" "$OUT/input-ids.txt"
+    make_sessions "$LP_SESSIONS" "$OUT/lp-ids.txt"
+    make_sessions 1 "$OUT/fan-ids.txt"
+    say "fixture: $INPUT_SESSIONS input sessions, $LP_SESSIONS long-poll sessions, 1 fan-out session"
+}
+
+check_baseline_bytes() {
+    curl -sf -o "$OUT/car.baseline.json" "http://127.0.0.1:$BASELINE_PORT$CAR_PATH" || fail "baseline GET failed"
+    cmp -s "$OUT/car.json" "$OUT/car.baseline.json" || fail "the baseline does not answer the server's bytes"
+}
+
+# ------------------------------------------------------------------ scenarios
+
+run_wrk() {   # scenario who round port connections script path [metric-extra...]
+    local scenario=$1 who=$2 round=$3 port=$4 connections=$5 script=$6 path=$7 output result
+    output=$(BENCH_LUA_DIR="$BENCH_DIR" wrk -t"$THREADS" -c"$connections" -d"$DURATION" --timeout 5s \
+        -s "$script" "http://127.0.0.1:$port$path" 2>&1) || true
+    printf '### %s %s round %s\n%s\n' "$scenario" "$who" "$round" "$output" >>"$LOG"
+    result=$(grep '^RESULT' <<<"$output" | tail -n1) || true
+    if [[ -z "$result" ]]; then
+        say "bench: wrk gave no result for $scenario/$who (see $LOG)"
+        return
+    fi
+    record "$scenario" "$who" "$round" rps "$(field "$result" rps)"
+    record "$scenario" "$who" "$round" p99_ms "$(field "$result" p99_ms)"
+    local errors=0 key
+    for key in connect_errors read_errors write_errors status_errors timeouts; do
+        local value
+        value=$(field "$result" "$key")
+        errors=$((errors + ${value:-0}))
+    done
+    record "$scenario" "$who" "$round" errors "$errors"
+    local sessions_per_s
+    sessions_per_s=$(field "$result" sessions_per_s)
+    [[ -z "$sessions_per_s" ]] || record "$scenario" "$who" "$round" sessions_per_s "$sessions_per_s"
+    say "  $scenario $who round $round: $(field "$result" rps) req/s, p99 $(field "$result" p99_ms) ms, errors $errors${sessions_per_s:+, $sessions_per_s sessions/s}"
+}
+
+run_longpoll() {   # scenario who round port pid ids per-session
+    local scenario=$1 who=$2 round=$3 port=$4 pid=$5 ids=$6 per=$7 output result
+    output=$(lp longpoll --port "$port" --pid "$pid" --ids "$ids" --per-session "$per" --wait 60 \
+        --park-timeout 60 2>&1) || true
+    printf '### %s %s round %s\n%s\n' "$scenario" "$who" "$round" "$output" >>"$LOG"
+    result=$(grep '^RESULT' <<<"$output" | tail -n1) || true
+    if [[ -z "$result" ]]; then
+        say "bench: lpclient gave no result for $scenario/$who: $(tail -n3 <<<"$output")"
+        return
+    fi
+    local key
+    for key in parked answered p99_ms p50_ms span_ms rss_hold_mb rss_after_mb rss_closed_mb threads_hold; do
+        record "$scenario" "$who" "$round" "$key" "$(field "$result" "$key")"
+    done
+    record "$scenario" "$who" "$round" refused "$(field "$result" early)"
+    local hold before
+    hold=$(field "$result" threads_hold)
+    before=$(field "$result" threads_before)
+    [[ -z "$hold" || -z "$before" ]] || record "$scenario" "$who" "$round" threads_added "$((hold - before))"
+    say "  $scenario $who round $round: $(grep -v '^RESULT' <<<"$output" | tr '\n' ' ')"
+}
+
+pair() {   # round command...: runs the command for the server and the baseline, alternating the order
+    local round=$1
+    shift
+    if ((round % 2 == 1)); then
+        "$@" server
+        "$@" baseline
+    else
+        "$@" baseline
+        "$@" server
+    fi
+}
+
+target_port() { [[ $1 == server ]] && echo "$SERVER_PORT" || echo "$BASELINE_PORT"; }
+target_pid() { [[ $1 == server ]] && echo "$SERVER_PID" || echo "$BASELINE_PID"; }
+
+s1() { run_wrk "s1c$2" "$3" "$1" "$(target_port "$3")" "$2" "$BENCH_DIR/report.lua" "$CAR_PATH"; check_alive "scenario 1"; }
+s2() { BENCH_IDS="$OUT/input-ids.txt" run_wrk s2 "$2" "$1" "$(target_port "$2")" 64 "$BENCH_DIR/inputs.lua" /; check_alive "scenario 2"; }
+s3() { run_wrk s3 "$2" "$1" "$(target_port "$2")" 32 "$BENCH_DIR/churn.lua" /; check_alive "scenario 3"; }
+s45() {
+    run_longpoll s4 "$2" "$1" "$(target_port "$2")" "$(target_pid "$2")" "$OUT/lp-ids.txt" "$LP_PER_SESSION"
+    check_alive "scenario 4"
+    # Scenario 5b is the same run seen from the latency side.
+    awk -F'\t' -v r="$1" -v w="$2" '$1 == "s4" && $2 == w && $3 == r && ($4 == "answered" || $4 == "p99_ms" || $4 == "span_ms") { $1 = "s5b"; print }' OFS='\t' "$RAW" >>"$RAW.tmp"
+    cat "$RAW.tmp" >>"$RAW"
+    rm -f "$RAW.tmp"
+}
+s5a() {
+    run_longpoll s5a "$2" "$1" "$(target_port "$2")" "$(target_pid "$2")" "$OUT/fan-ids.txt" "$FAN_OUT"
+    check_alive "scenario 5"
+}
+
+rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+
+s6_round() {
+    local round=$1 result before after created per_s
+    start_server
+    # Warm up the allocator and the scene machinery with one session, then measure.
+    curl -sf -X POST -o "$OUT/s6-warm.json" "http://127.0.0.1:$SERVER_PORT/sessions" || fail "POST /sessions failed"
+    sleep 1
+    before=$(rss_kib "$SERVER_PID")
+    result=$(lp create --port "$SERVER_PORT" --n "$SESSIONS" --conns 32 --out "$OUT/s6-ids.txt" | grep '^RESULT') || true
+    check_alive "scenario 6"
+    sleep 2
+    after=$(rss_kib "$SERVER_PID")
+    created=$(field "$result" created)
+    per_s=$(field "$result" per_s)
+    local live loaded
+    live=$(curl -sf "http://127.0.0.1:$SERVER_PORT/metrics" | awk '$1 == "mvvm_sessions_live" { print $2 }')
+    loaded=$(lp each --port "$SERVER_PORT" --ids <(shuf -n 5 "$OUT/s6-ids.txt") --conns 1 \
+        --path '/sessions/{id}/scenes/films' --expect '"lifecycle":"loaded"' | grep '^RESULT') || true
+    record s6 server "$round" kib_per_session "$(awk -v a="$after" -v b="$before" -v n="$created" 'BEGIN { if (n > 0) printf "%.2f", (a - b) / n }')"
+    record s6 server "$round" sessions_per_s "$per_s"
+    record s6 server "$round" loaded_checked "$(field "$loaded" matched)"
+    say "  s6 server round $round: $created sessions ($live live) at $per_s/s; RSS $((before / 1024)) → $((after / 1024)) MB; films loaded in $(field "$loaded" matched) of 5 checked"
+    stop_server
+}
+
+# ------------------------------------------------------------------ main
+
+LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
+check_dependencies
+build
+raise_fd_limit
+if wants 1 || wants 2 || wants 3 || wants 4 || wants 5; then
+    start_server
+    prepare_fixtures
+    start_baseline
+    check_baseline_bytes
+    say "baseline answers the same $(wc -c <"$OUT/car.json") bytes; $ROUNDS rounds, wrk -t$THREADS -d$DURATION"
+    for round in $(seq 1 "$ROUNDS"); do
+        say "round $round of $ROUNDS"
+        if wants 1; then
+            pair "$round" s1 "$round" 64
+            pair "$round" s1 "$round" 256
+        fi
+        if wants 2; then pair "$round" s2 "$round"; fi
+        if wants 3; then pair "$round" s3 "$round"; fi
+        if wants 4 || wants 5; then pair "$round" s45 "$round"; fi
+        if wants 5; then pair "$round" s5a "$round"; fi
+    done
+    stop_server
+    stop_pid "$BASELINE_PID"
+    BASELINE_PID=""
+fi
+
+if wants 6; then
+    say "scenario 6: $ROUNDS rounds of $SESSIONS sessions, each on a fresh server"
+    for round in $(seq 1 "$ROUNDS"); do
+        s6_round "$round"
+    done
+fi
+
+print_table
