@@ -50,6 +50,12 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds one SWAPI request may take.")
     var swapiTimeout: Double = 5
 
+    @Option(help: "The most long-polls parked on one session.")
+    var maxParkedPerSession = 2048
+
+    @Option(help: "The most long-polls parked in all (keep it below --max-connections).")
+    var maxParked = 12_000
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -70,6 +76,8 @@ struct ServerCommand: AsyncParsableCommand {
         settings.maxWaitSeconds = maxWait
         settings.sessionIdleSeconds = sessionIdleTimeout
         settings.maxSessions = maxSessions
+        settings.maxParkedPerSession = maxParkedPerSession
+        settings.maxParkedTotal = maxParked
         var policy = ApiSession.Policy()
         policy.retries = max(0, swapiRetries)
         policy.timeout = .milliseconds(Int64(max(0.001, swapiTimeout) * 1000))

@@ -8,8 +8,8 @@ public struct ApplicationConfiguration: Sendable {
     public var sessionIdleSeconds: Double = 1800
     /// The most sessions alive at once; at the cap the least recently used idle one is evicted.
     public var maxSessions: Int = 10_000
-    /// The most requests parked on one session.
-    public var maxParkedPerSession: Int = 64
+    /// The most requests parked on one session (many clients may watch one view model).
+    public var maxParkedPerSession: Int = 2048
     /// The most requests parked in all; keep it below the connection limit.
     public var maxParkedTotal: Int = 12_000
     /// How many events each session keeps.

@@ -159,16 +159,21 @@ final class ServerCore: Sendable {
         _ = parked.withLock { $0.responders.removeValue(forKey: ObjectIdentifier(responder)) }
     }
 
+    /// Arms the responder's current deadline. The timer holds only a weak reference and the
+    /// setting's generation, so that an answered request leaves nothing behind but a small
+    /// closure until the time passes; a deadline set again later replaces this one.
     private func armDeadline(of responder: Responder) {
         let deadline = responder.deadline
+        let generation = deadline.generation
         let (seconds, attoseconds) = deadline.after.components
         let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [weak responder, self] in
-            // A deadline set again later replaces this one.
-            guard let responder, !responder.isAnswered, responder.deadline.generation == deadline.generation else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [weak responder, weak self] in
+            guard let self, let responder, !responder.isAnswered else { return }
+            let current = responder.deadline
+            guard current.generation == generation else { return }
             // Counted before answering, so that whoever sees the answer also sees the count.
             self.expiredParks.add(1, ordering: .relaxed)
-            if !responder.answer(deadline.answer()) {
+            if !responder.answer(current.answer()) {
                 self.expiredParks.subtract(1, ordering: .relaxed)
             }
         }

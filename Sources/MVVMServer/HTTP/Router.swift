@@ -36,6 +36,14 @@ public struct Router: Sendable {
     /// The methods the server understands; anything else answers 501.
     public static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
+    /// Whether the method is one of ``knownMethods`` (a switch: no hashing per request).
+    static func isKnown(_ method: String) -> Bool {
+        switch method {
+        case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS": true
+        default: false
+        }
+    }
+
     /// The routes in the order they were added.
     public private(set) var routes: [Route] = []
 
@@ -60,7 +68,7 @@ public struct Router: Sendable {
 
     /// Finds the route for a request, or the error that answers it.
     public func resolve(_ request: HTTPRequest) -> Result<(Route, RoutedRequest), HTTPError> {
-        guard Self.knownMethods.contains(request.method) else {
+        guard Self.isKnown(request.method) else {
             return .failure(HTTPError(.notImplemented, detail: "The method is not supported by this server."))
         }
         guard let segments = request.pathSegments else {
@@ -68,12 +76,13 @@ public struct Router: Sendable {
         }
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
-        for route in routes {
-            guard let parameters = route.pattern.match(segments) else { continue }
-            if route.method == method {
+        for index in routes.indices {
+            guard let parameters = routes[index].pattern.match(segments) else { continue }
+            if routes[index].method == method {
+                let route = routes[index]
                 return .success((route, RoutedRequest(request: request, parameters: parameters, pattern: route.pattern)))
             }
-            allowed.append(route.method)
+            allowed.append(routes[index].method)
         }
         if allowed.isEmpty {
             return .failure(HTTPError(.notFound, detail: "No resource lives at this path."))

@@ -39,39 +39,52 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The parameters when the decoded segments match this pattern, else `nil`.
+    ///
+    /// A pattern holds at most one multi-segment parameter, so matching needs no backtracking:
+    /// the components before it match the first segments, the components after it match the
+    /// last ones, and it takes what lies between (at least one segment).
     public func match(_ segments: [String]) -> [String: String]? {
+        let multi = multiSegmentIndex
+        let before = multi ?? components.count
+        let after = multi.map { components.count - $0 - 1 } ?? 0
+        if multi == nil {
+            guard segments.count == components.count else { return nil }
+        } else {
+            guard segments.count >= before + after + 1 else { return nil }
+        }
+        // Check literals and non-empty parameters first, without allocating.
+        for index in 0..<before where !accepts(components[index], segments[index]) { return nil }
+        for offset in 0..<after {
+            let component = components[components.count - after + offset]
+            if !accepts(component, segments[segments.count - after + offset]) { return nil }
+        }
         var parameters: [String: String] = [:]
-        return match(segments[...], components[...], &parameters) ? parameters : nil
+        for index in 0..<before {
+            if case .parameter(let name) = components[index] { parameters[name] = segments[index] }
+        }
+        for offset in 0..<after {
+            if case .parameter(let name) = components[components.count - after + offset] {
+                parameters[name] = segments[segments.count - after + offset]
+            }
+        }
+        if let multi, case .multiSegmentParameter(let name) = components[multi] {
+            let middle = segments[before..<(segments.count - after)]
+            guard !middle.contains(where: \.isEmpty) else { return nil }
+            parameters[name] = middle.joined(separator: "/")
+        }
+        return parameters
     }
 
-    private func match(_ segments: ArraySlice<String>, _ components: ArraySlice<Component>, _ parameters: inout [String: String]) -> Bool {
-        guard let component = components.first else { return segments.isEmpty }
-        guard let segment = segments.first else { return false }
-        let restOfPattern = components.dropFirst()
+    /// The position of the multi-segment parameter, if the pattern has one.
+    private var multiSegmentIndex: Int? {
+        components.firstIndex { if case .multiSegmentParameter = $0 { true } else { false } }
+    }
+
+    private func accepts(_ component: Component, _ segment: String) -> Bool {
         switch component {
-        case .literal(let text):
-            return segment == text && match(segments.dropFirst(), restOfPattern, &parameters)
-        case .parameter(let name):
-            guard !segment.isEmpty else { return false }
-            parameters[name] = segment
-            return match(segments.dropFirst(), restOfPattern, &parameters)
-        case .multiSegmentParameter(let name):
-            // Take as many segments as possible while leaving enough for the rest of the pattern.
-            let minimumRest = restOfPattern.count
-            var taken = segments.count - minimumRest
-            while taken >= 1 {
-                let candidate = segments.prefix(taken)
-                if !candidate.contains(where: \.isEmpty) {
-                    var attempt = parameters
-                    if match(segments.dropFirst(taken), restOfPattern, &attempt) {
-                        parameters = attempt
-                        parameters[name] = candidate.joined(separator: "/")
-                        return true
-                    }
-                }
-                taken -= 1
-            }
-            return false
+        case .literal(let text): segment == text
+        case .parameter: !segment.isEmpty
+        case .multiSegmentParameter: true
         }
     }
 }

@@ -1,0 +1,174 @@
+import Foundation
+import MVVMServer
+import Testing
+
+extension Core {
+    /// Clients long-poll for the next version: `PublicationBoard.next(after:on:timeout:)` waits
+    /// without holding a thread and ends with a newer document, a timeout, a cancellation or the
+    /// context's end.
+    @Suite("Waiting for the next version", .timeLimit(.minutes(1)))
+    struct PublicationBoardTests {
+        private static func document(_ version: UInt64) -> PublicationBoard.Document {
+            PublicationBoard.Document(version: version, body: Data("v\(version)".utf8))
+        }
+
+        /// Waits until `count` waiters are registered, so that what follows wakes them (rather
+        /// than finding a newer document at once).
+        private static func waitForWaiters(_ count: Int, on board: PublicationBoard) async throws {
+            while board.waiterCount < count {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+
+        @Test("A waiter is woken by the next publication with the newer document")
+        func wokenByANewerDocument() async throws {
+            let board = PublicationBoard()
+            board.publish(Self.document(1), on: .scene("car"))
+            let waiter = Task { await board.next(after: 1, on: .scene("car"), timeout: .seconds(30)) }
+            try await Self.waitForWaiters(1, on: board)
+
+            board.publish(Self.document(2), on: .scene("car"))
+            guard case .newer(let document) = await waiter.value else {
+                Issue.record("expected a newer document")
+                return
+            }
+            #expect(document.version == 2)
+            #expect(document.body == Data("v2".utf8))
+            #expect(board.waiterCount == 0)
+        }
+
+        @Test("A document newer than the one the client has is answered at once")
+        func newerDocumentAnswersAtOnce() async {
+            let board = PublicationBoard()
+            board.publish(Self.document(7), on: .navigation)
+            guard case .newer(let document) = await board.next(after: 3, on: .navigation, timeout: .seconds(30)) else {
+                Issue.record("expected the current document")
+                return
+            }
+            #expect(document.version == 7)
+            #expect(board.waiterCount == 0)
+        }
+
+        @Test("A publication on another topic does not wake the waiter")
+        func otherTopicsDoNotWake() async throws {
+            let board = PublicationBoard()
+            board.publish(Self.document(1), on: .scene("a"))
+            let waiter = Task { await board.next(after: 1, on: .scene("a"), timeout: .seconds(30)) }
+            try await Self.waitForWaiters(1, on: board)
+            board.publish(Self.document(2), on: .scene("b"))
+            board.publish(Self.document(3), on: .events)
+            #expect(board.waiterCount == 1, "still waiting")
+            board.publish(Self.document(4), on: .scene("a"))
+            guard case .newer(let document) = await waiter.value else {
+                Issue.record("expected a newer document")
+                return
+            }
+            #expect(document.version == 4)
+        }
+
+        @Test("With nothing published, the wait times out with .timedOut and leaves no waiter behind")
+        func timesOut() async {
+            let board = PublicationBoard()
+            board.publish(Self.document(1), on: .scene("car"))
+            guard case .timedOut = await board.next(after: 1, on: .scene("car"), timeout: .milliseconds(20)) else {
+                Issue.record("expected .timedOut")
+                return
+            }
+            #expect(board.waiterCount == 0)
+        }
+
+        @Test("Cancelling the waiting task ends the wait with .cancelled and leaves no waiter behind")
+        func cancelled() async throws {
+            let board = PublicationBoard()
+            board.publish(Self.document(1), on: .scene("car"))
+            let waiter = Task { await board.next(after: 1, on: .scene("car"), timeout: .seconds(30)) }
+            try await Self.waitForWaiters(1, on: board)
+            waiter.cancel()
+            guard case .cancelled = await waiter.value else {
+                Issue.record("expected .cancelled")
+                return
+            }
+            #expect(board.waiterCount == 0)
+        }
+
+        @Test("A task cancelled before it waits gets .cancelled at once")
+        func cancelledBeforeWaiting() async {
+            let board = PublicationBoard()
+            board.publish(Self.document(1), on: .scene("car"))
+            let outcome = await withTaskGroup(of: PublicationBoard.WaitOutcome.self) { group in
+                group.cancelAll()
+                group.addTask { await board.next(after: 1, on: .scene("car"), timeout: .seconds(30)) }
+                return await group.next()!
+            }
+            guard case .cancelled = outcome else {
+                Issue.record("expected .cancelled, got \(outcome)")
+                return
+            }
+            #expect(board.waiterCount == 0)
+        }
+
+        @Test("Many waiters on one topic are all woken by one change")
+        func manyWaitersOneChange() async throws {
+            let board = PublicationBoard()
+            board.publish(Self.document(1), on: .scene("film/1"))
+            let waiters = (0..<20).map { _ in Task { await board.next(after: 1, on: .scene("film/1"), timeout: .seconds(30)) } }
+            try await Self.waitForWaiters(20, on: board)
+
+            board.publish(Self.document(2), on: .scene("film/1"))
+            for waiter in waiters {
+                guard case .newer(let document) = await waiter.value else {
+                    Issue.record("every waiter gets the newer document")
+                    continue
+                }
+                #expect(document.version == 2)
+            }
+            #expect(board.waiterCount == 0)
+        }
+
+        @Test("close() wakes every waiter with .closed, and later waits end at once with .closed")
+        func closeWakesEveryone() async throws {
+            let board = PublicationBoard()
+            board.publish(Self.document(1), on: .scene("a"))
+            let waiters = [
+                Task { await board.next(after: 1, on: .scene("a"), timeout: .seconds(30)) },
+                Task { await board.next(after: 1, on: .scene("a"), timeout: .seconds(30)) },
+                Task { await board.next(after: 0, on: .navigation, timeout: .seconds(30)) },
+            ]
+            try await Self.waitForWaiters(3, on: board)
+
+            board.close()
+            for waiter in waiters {
+                guard case .closed = await waiter.value else {
+                    Issue.record("every waiter is woken with .closed")
+                    continue
+                }
+            }
+            #expect(board.isClosed)
+            #expect(board.waiterCount == 0)
+            #expect(board.document(.scene("a")) == nil)
+            guard case .closed = await board.next(after: 1, on: .scene("a"), timeout: .seconds(30)) else {
+                Issue.record("a closed board answers .closed at once")
+                return
+            }
+        }
+
+        @Test("A view model's change wakes a client waiting on its scene's state")
+        func sceneChangeWakesAWaiter() async throws {
+            let catalogue = SceneCatalogue(scenes: [Scene("car", key: "car", viewModel: CarViewModel.self, factory: DefaultViewModelFactory())], rootKey: "car")
+            let context = ContextActor(id: "long-poll", catalogue: catalogue, dependencies: DependencyValues())
+            _ = try await context.state(of: "car")
+            let loaded = try await context.board.waitForLifecycle(.loaded, of: "car").version
+            let waiter = Task { await context.board.next(after: loaded, on: .scene("car"), timeout: .seconds(30)) }
+            try await Self.waitForWaiters(1, on: context.board)
+            _ = try await context.setInput(["make": .string("Lamborghini"), "model": .string("Huracan")], key: "car")
+            guard case .newer(let document) = await waiter.value else {
+                Issue.record("expected the new state")
+                return
+            }
+            let state = try SceneState<CarViewModel.Input, CarViewModel.Output>(document)
+            #expect(state.output == CarViewModel.Output(horsePower: 782, weight: 2100))
+            #expect(state.version > loaded)
+            await context.close()
+        }
+    }
+}
