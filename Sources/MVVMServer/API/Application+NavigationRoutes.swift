@@ -52,7 +52,7 @@ extension Application {
     }
 
     static func navigationResponse(_ document: PublicationBoard.Document) -> HTTPResponse {
-        .json(document.body, headers: [("ETag", "\"\(document.version)\""), ("Cache-Control", "no-store")])
+        HTTPResponse.json(document.body, headers: [("ETag", "\"\(document.version)\""), ("Cache-Control", "no-store")]).sharing(document.attachment)
     }
 }
 

@@ -75,7 +75,7 @@ extension Application {
         if let ifNoneMatch, ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
             return HTTPResponse(status: 304, headers: [("ETag", etag), ("Cache-Control", "no-store")])
         }
-        return .json(document.body, headers: [("ETag", etag), ("Cache-Control", "no-store")])
+        return HTTPResponse.json(document.body, headers: [("ETag", etag), ("Cache-Control", "no-store")]).sharing(document.attachment)
     }
 
     /// Renders a snapshot document, or the changes since `since` when that version is kept.

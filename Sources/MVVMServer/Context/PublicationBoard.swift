@@ -29,6 +29,8 @@ public final class PublicationBoard: Sendable {
         public let body: Data
         /// The snapshot the document encodes, for snapshot topics (differences are computed from it).
         public let snapshot: Snapshot?
+        /// Where a server keeps its prepared form of this document, shared by every reader.
+        public let attachment = AttachmentSlot()
 
         /// Makes a document.
         public init(version: UInt64, body: Data, snapshot: Snapshot? = nil) {

@@ -35,12 +35,29 @@ public struct HTTPRequest: Sendable {
     /// The path split at `/` and percent-decoded segment by segment, or `nil` when a
     /// segment is not valid UTF-8 once decoded or holds a NUL character.
     public var pathSegments: [String]? {
-        guard path.hasPrefix("/") else { return nil }
-        var segments: [String] = []
-        for raw in path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            guard let decoded = PercentDecoding.decode(raw) else { return nil }
-            segments.append(decoded)
+        var path = path
+        return path.withUTF8 { bytes -> [String]? in
+            guard bytes.first == UInt8(ascii: "/") else { return nil }
+            var segments: [String] = []
+            segments.reserveCapacity(8)
+            var start = 1
+            var hasEscape = false
+            for index in 1...bytes.count {
+                if index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                    let segment = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                    if hasEscape {
+                        guard let decoded = PercentDecoding.decode(segment) else { return nil }
+                        segments.append(decoded)
+                    } else {
+                        segments.append(String(decoding: segment, as: UTF8.self))
+                    }
+                    start = index + 1
+                    hasEscape = false
+                } else if bytes[index] == UInt8(ascii: "%") || bytes[index] == 0 {
+                    hasEscape = true
+                }
+            }
+            return segments
         }
-        return segments
     }
 }

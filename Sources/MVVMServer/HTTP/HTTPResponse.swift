@@ -11,6 +11,9 @@ public struct HTTPResponse: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body bytes.
     public var body: Data
+    /// When set, the runtime prepares this exact response (status, headers and body) once, keeps
+    /// it in the slot and sends the prepared form to every request answered with the same slot.
+    public var shared: AttachmentSlot?
 
     /// Makes a response.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
@@ -22,6 +25,13 @@ public struct HTTPResponse: Sendable {
     /// A JSON response around bytes that are already encoded.
     public static func json(_ body: Data, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
+    }
+
+    /// This response, prepared once and shared through `slot` (see ``shared``).
+    public func sharing(_ slot: AttachmentSlot) -> HTTPResponse {
+        var copy = self
+        copy.shared = slot
+        return copy
     }
 
     /// A JSON response that encodes a value (sorted keys, so equal values give equal bytes).

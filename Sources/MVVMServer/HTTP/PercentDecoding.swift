@@ -29,6 +29,27 @@ enum PercentDecoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// Decodes the `%XX` escapes of raw bytes; `nil` when an escape is malformed, the result is
+    /// not valid UTF-8, or it holds a NUL character.
+    static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.count)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < raw.count, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2]) else { return nil }
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(byte)
+                index += 1
+            }
+        }
+        guard !bytes.contains(0) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     /// Splits a raw query string (`a=1&b=x%20y`) into decoded pairs; `nil` when any part is malformed.
     static func decodeQuery(_ query: Substring) -> [String: String]? {
         var result: [String: String] = [:]

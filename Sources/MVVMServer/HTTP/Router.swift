@@ -2,14 +2,19 @@
 public struct RoutedRequest: Sendable {
     /// The request.
     public let request: HTTPRequest
-    /// Path parameters by name, percent-decoded.
-    public let parameters: [String: String]
+    /// Path parameters in pattern order, percent-decoded.
+    let pairs: [(name: String, value: String)]
     /// The route's pattern, e.g. `/sessions/{id}`; used for metrics and logs.
     public let pattern: PathPattern
 
     /// A path parameter that the route's pattern guarantees.
     public subscript(_ name: String) -> String {
-        parameters[name] ?? ""
+        pairs.first { $0.name == name }?.value ?? ""
+    }
+
+    /// Path parameters by name, percent-decoded.
+    public var parameters: [String: String] {
+        Dictionary(pairs, uniquingKeysWith: { _, last in last })
     }
 }
 
@@ -33,13 +38,14 @@ public struct Router: Sendable {
         let handler: RouteHandler
     }
 
-    /// The methods the server understands; anything else answers 501.
-    public static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+    /// The methods the server understands: those of RFC 9110 and PATCH. A known method that
+    /// a path does not serve answers 405; anything else answers 501.
+    public static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
 
     /// Whether the method is one of ``knownMethods`` (a switch: no hashing per request).
     static func isKnown(_ method: String) -> Bool {
         switch method {
-        case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS": true
+        case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT": true
         default: false
         }
     }
@@ -77,10 +83,10 @@ public struct Router: Sendable {
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
         for index in routes.indices {
-            guard let parameters = routes[index].pattern.match(segments) else { continue }
+            guard let parameters = routes[index].pattern.matchPairs(segments) else { continue }
             if routes[index].method == method {
                 let route = routes[index]
-                return .success((route, RoutedRequest(request: request, parameters: parameters, pattern: route.pattern)))
+                return .success((route, RoutedRequest(request: request, pairs: parameters, pattern: route.pattern)))
             }
             allowed.append(routes[index].method)
         }

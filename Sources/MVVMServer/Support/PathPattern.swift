@@ -44,6 +44,11 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// the components before it match the first segments, the components after it match the
     /// last ones, and it takes what lies between (at least one segment).
     public func match(_ segments: [String]) -> [String: String]? {
+        matchPairs(segments).map { Dictionary($0, uniquingKeysWith: { _, last in last }) }
+    }
+
+    /// ``match(_:)`` as name–value pairs in pattern order: no hashing, for the router's hot path.
+    func matchPairs(_ segments: [String]) -> [(name: String, value: String)]? {
         let multi = multiSegmentIndex
         let before = multi ?? components.count
         let after = multi.map { components.count - $0 - 1 } ?? 0
@@ -58,19 +63,19 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             let component = components[components.count - after + offset]
             if !accepts(component, segments[segments.count - after + offset]) { return nil }
         }
-        var parameters: [String: String] = [:]
+        var parameters: [(name: String, value: String)] = []
         for index in 0..<before {
-            if case .parameter(let name) = components[index] { parameters[name] = segments[index] }
-        }
-        for offset in 0..<after {
-            if case .parameter(let name) = components[components.count - after + offset] {
-                parameters[name] = segments[segments.count - after + offset]
-            }
+            if case .parameter(let name) = components[index] { parameters.append((name, segments[index])) }
         }
         if let multi, case .multiSegmentParameter(let name) = components[multi] {
             let middle = segments[before..<(segments.count - after)]
             guard !middle.contains(where: \.isEmpty) else { return nil }
-            parameters[name] = middle.joined(separator: "/")
+            parameters.append((name, middle.count == 1 ? middle[middle.startIndex] : middle.joined(separator: "/")))
+        }
+        for offset in 0..<after {
+            if case .parameter(let name) = components[components.count - after + offset] {
+                parameters.append((name, segments[segments.count - after + offset]))
+            }
         }
         return parameters
     }

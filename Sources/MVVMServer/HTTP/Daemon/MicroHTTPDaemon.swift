@@ -81,16 +81,43 @@ private final class RequestState {
     var resumed = false
 }
 
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: String, url: String, core: ServerCore, start: ContinuousClock.Instant, route: Int = -1) -> MHD_Result {
+/// A libmicrohttpd response prepared once and queued for many requests.
+// Safe: libmicrohttpd reference-counts a response under its own lock, and documents queueing
+// one response on many connections from many threads; this wrapper never changes it after
+// making it, and destroys its own reference once, when the last Swift owner lets go.
+private final class NativeResponse: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init?(_ response: HTTPResponse) {
+        guard let pointer = makeNativeResponse(response) else { return nil }
+        self.pointer = pointer
+    }
+
+    deinit {
+        MHD_destroy_response(pointer)
+    }
+}
+
+private func makeNativeResponse(_ response: HTTPResponse) -> OpaquePointer? {
     let created = response.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
     }
-    guard let created else { return .NO }
+    guard let created else { return nil }
     for field in response.headers {
         MHD_add_response_header(created, field.name, field.value)
     }
-    let result = MHD_queue_response(connection, UInt32(response.status), created)
-    MHD_destroy_response(created)
+    return created
+}
+
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: String, url: String, core: ServerCore, start: ContinuousClock.Instant, route: Int = -1) -> MHD_Result {
+    let result: MHD_Result
+    if let slot = response.shared, let native = slot.value(orMake: { NativeResponse(response) }) {
+        result = MHD_queue_response(connection, UInt32(response.status), native.pointer)
+    } else {
+        guard let created = makeNativeResponse(response) else { return .NO }
+        result = MHD_queue_response(connection, UInt32(response.status), created)
+        MHD_destroy_response(created)
+    }
     core.answered(method: method, path: url, route: route, status: response.status, since: start)
     return result
 }
@@ -126,7 +153,8 @@ private func collectValue(_ context: UnsafeMutableRawPointer?, _ kind: MHD_Value
         }
         collector.values[decodedName] = decodedValue
     } else {
-        collector.values[name.lowercased()] = text
+        let isLowercase = name.utf8.allSatisfy { !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        collector.values[isLowercase ? name : name.lowercased()] = text
     }
     return .YES
 }
