@@ -36,11 +36,7 @@ extension Application {
             if allowEmpty { return [:] }
             throw HTTPError(.badRequest, detail: "The body must be a JSON object.")
         }
-        let value: JSONValue
-        do {
-            guard StrictJSON.isWellFormed(request.body) else { throw HTTPError(.malformedJSON, detail: "") }
-            value = try JSONCoding.decode(JSONValue.self, from: request.body)
-        } catch {
+        guard let value = StrictJSON.parse(request.body) else {
             throw HTTPError(.malformedJSON, detail: "The body is not well-formed JSON (or nests too deeply).")
         }
         guard let object = value.objectValue else {

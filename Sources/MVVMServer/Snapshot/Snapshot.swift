@@ -33,8 +33,15 @@ public struct Snapshot: Sendable, Equatable, Encodable {
         public init(id: String, cell: String, content: some Encodable) throws {
             self.id = id
             self.cell = cell
-            let value = try JSONCoding.decode(JSONValue.self, from: JSONCoding.encode(content))
+            let value = try JSONValue(encoding: content)
             self.content = value.objectValue ?? ["value": value]
+        }
+
+        /// Makes an item whose content is given as JSON members (no encoding round trip).
+        public init(id: String, cell: String, fields: [String: JSONValue]) {
+            self.id = id
+            self.cell = cell
+            content = fields
         }
 
         /// Writes `id`, `cell` and the content's members in one object.

@@ -4,8 +4,7 @@ import Foundation
 /// `didUpdate` event, ViewModelable's `updates`).
 enum OutputChanges {
     static func members(from old: Data, to new: Data) -> [String] {
-        guard let before = try? JSONCoding.decode(JSONValue.self, from: old).objectValue,
-              let after = try? JSONCoding.decode(JSONValue.self, from: new).objectValue else {
+        guard let before = JSONValue(json: old)?.objectValue, let after = JSONValue(json: new)?.objectValue else {
             return ["output"]
         }
         return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()

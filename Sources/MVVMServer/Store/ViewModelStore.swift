@@ -106,7 +106,7 @@ public final class ViewModelStore {
     /// - Throws: ``InputError`` naming the member at fault; nothing changes then.
     public func setInput(_ members: [String: JSONValue], key: String) throws {
         guard let entry = entries[key] else { throw ViewModelStoreError.unknownKey(key) }
-        try entry.viewModel.mergeInput(members)
+        try entry.viewModel.mergeInput(members, current: entry.encodedInput)
         refresh(entry)
     }
 

@@ -1,158 +1,224 @@
 import Foundation
 
-/// A strict RFC 8259 syntax check, run before decoding a request body.
+/// A strict RFC 8259 parser into ``JSONValue``, used for request bodies and for the framework's
+/// own documents (merging inputs, comparing outputs).
 ///
 /// Foundation's decoder on Linux accepts some malformed documents (a trailing comma in an
-/// object, e.g. `{"a": 1,}`); a client's mistake must be answered 400, not half-accepted.
-/// The check is iterative (no recursion), so a deeply nested body cannot exhaust the stack.
+/// object, e.g. `{"a": 1,}`), and decoding an untyped value through `Decodable` costs a thrown
+/// error per guess; this parser rejects every malformed document and reads each byte once.
+/// Containers nest at most ``maximumDepth`` deep, so a hostile body cannot exhaust the stack.
 enum StrictJSON {
     /// Containers nest at most this deep.
     static let maximumDepth = 512
 
-    private enum Expect {
-        case value, valueOrArrayEnd, keyOrObjectEnd, key, colon, separatorOrEnd, end
-    }
-
     /// Whether `data` is exactly one well-formed JSON value, surrounded only by whitespace.
     static func isWellFormed(_ data: Data) -> Bool {
+        parse(data) != nil
+    }
+
+    /// The value `data` holds, or `nil` when it is not exactly one well-formed JSON value.
+    static func parse(_ data: Data) -> JSONValue? {
         data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var index = 0
-            var stack: [UInt8] = []
-            var expect = Expect.value
-            while true {
-                while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-                if expect == .end { return index == bytes.count }
-                guard index < bytes.count else { return false }
-                let byte = bytes[index]
-                switch expect {
-                case .value, .valueOrArrayEnd:
-                    if expect == .valueOrArrayEnd && byte == UInt8(ascii: "]") {
-                        stack.removeLast()
-                        index += 1
-                        expect = stack.isEmpty ? .end : .separatorOrEnd
-                        continue
-                    }
-                    switch byte {
-                    case UInt8(ascii: "{"), UInt8(ascii: "["):
-                        guard stack.count < maximumDepth else { return false }
-                        stack.append(byte)
-                        index += 1
-                        expect = byte == UInt8(ascii: "{") ? .keyOrObjectEnd : .valueOrArrayEnd
-                        continue
-                    case UInt8(ascii: "\""):
-                        guard let end = stringEnd(bytes, from: index) else { return false }
-                        index = end
-                    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                        guard let end = literalEnd(bytes, from: index) else { return false }
-                        index = end
-                    default:
-                        guard let end = numberEnd(bytes, from: index) else { return false }
-                        index = end
-                    }
-                    expect = stack.isEmpty ? .end : .separatorOrEnd
-                case .keyOrObjectEnd, .key:
-                    if expect == .keyOrObjectEnd && byte == UInt8(ascii: "}") {
-                        stack.removeLast()
-                        index += 1
-                        expect = stack.isEmpty ? .end : .separatorOrEnd
-                        continue
-                    }
-                    guard byte == UInt8(ascii: "\""), let end = stringEnd(bytes, from: index) else { return false }
-                    index = end
-                    expect = .colon
-                case .colon:
-                    guard byte == UInt8(ascii: ":") else { return false }
-                    index += 1
-                    expect = .value
-                case .separatorOrEnd:
-                    let container = stack[stack.count - 1]
-                    if byte == UInt8(ascii: ",") {
-                        index += 1
-                        expect = container == UInt8(ascii: "{") ? .key : .value
-                    } else if (byte == UInt8(ascii: "}") && container == UInt8(ascii: "{")) || (byte == UInt8(ascii: "]") && container == UInt8(ascii: "[")) {
-                        stack.removeLast()
-                        index += 1
-                        expect = stack.isEmpty ? .end : .separatorOrEnd
-                    } else {
-                        return false
-                    }
-                case .end:
-                    return index == bytes.count
-                }
-            }
+            var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            guard let value = parser.value(depth: 0) else { return nil }
+            parser.skipWhitespace()
+            return parser.index == parser.bytes.count ? value : nil
         }
     }
 
-    /// The index after a string starting at `start` (a quote), or `nil` when it is malformed.
-    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start + 1
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                return index + 1
-            case UInt8(ascii: "\\"):
-                guard index + 1 < bytes.count else { return nil }
-                let escaped = bytes[index + 1]
-                if escaped == UInt8(ascii: "u") {
-                    guard index + 5 < bytes.count, (index + 2...index + 5).allSatisfy({ isHexDigit(bytes[$0]) }) else { return nil }
-                    index += 6
-                } else {
-                    guard Array("\"\\/bfnrt".utf8).contains(escaped) else { return nil }
-                    index += 2
-                }
-            case 0x00..<0x20:
-                return nil
-            default:
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
                 index += 1
             }
         }
-        return nil
-    }
 
-    private static func literalEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        for literal in ["true", "false", "null"] {
-            let utf8 = Array(literal.utf8)
-            if start + utf8.count <= bytes.count && (0..<utf8.count).allSatisfy({ bytes[start + $0] == utf8[$0] }) {
-                return start + utf8.count
+        mutating func value(depth: Int) -> JSONValue? {
+            skipWhitespace()
+            guard index < bytes.count else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return depth < StrictJSON.maximumDepth ? object(depth: depth + 1) : nil
+            case UInt8(ascii: "["): return depth < StrictJSON.maximumDepth ? array(depth: depth + 1) : nil
+            case UInt8(ascii: "\""): return string().map(JSONValue.string)
+            case UInt8(ascii: "t"): return literal("true", .bool(true))
+            case UInt8(ascii: "f"): return literal("false", .bool(false))
+            case UInt8(ascii: "n"): return literal("null", .null)
+            default: return number()
             }
         }
-        return nil
-    }
 
-    /// The index after a number: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
-    private static func numberEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        func digits() -> Int {
-            let first = index
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-            return index - first
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count else { return nil }
-        if bytes[index] == UInt8(ascii: "0") {
+        private mutating func object(depth: Int) -> JSONValue? {
             index += 1
-        } else {
-            guard digits() > 0 else { return nil }
+            var members: [String: JSONValue] = [:]
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                index += 1
+                guard let member = value(depth: depth) else { return nil }
+                members[key] = member
+                skipWhitespace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                } else {
+                    return nil
+                }
+            }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard digits() > 0 else { return nil }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { return nil }
-        }
-        return index
-    }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
+        private mutating func array(depth: Int) -> JSONValue? {
+            index += 1
+            var elements: [JSONValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
+            while true {
+                guard let element = value(depth: depth) else { return nil }
+                elements.append(element)
+                skipWhitespace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(elements)
+                } else {
+                    return nil
+                }
+            }
+        }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        private mutating func literal(_ text: StaticString, _ value: JSONValue) -> JSONValue? {
+            let count = text.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return nil }
+            for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return nil }
+            index += count
+            return value
+        }
+
+        /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+        private mutating func number() -> JSONValue? {
+            let start = index
+            func digits(_ parser: inout Parser) -> Int {
+                let first = parser.index
+                while parser.index < parser.bytes.count, (0x30...0x39).contains(parser.bytes[parser.index]) { parser.index += 1 }
+                return parser.index - first
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "0") {
+                index += 1
+            } else {
+                guard digits(&self) > 0 else { return nil }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits(&self) > 0 else { return nil }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits(&self) > 0 else { return nil }
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            return Double(text).map(JSONValue.number)
+        }
+
+        /// A string starting at a quote; `nil` when an escape is malformed, a control character is
+        /// not escaped, or the bytes are not valid UTF-8.
+        private mutating func string() -> String? {
+            index += 1
+            let start = index
+            var hasEscapes = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte < 0x20 { return nil }
+                if byte == UInt8(ascii: "\\") {
+                    hasEscapes = true
+                    index += 1
+                }
+                index += 1
+            }
+            guard index < bytes.count else { return nil }
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            index += 1
+            guard hasEscapes else { return String(validating: raw, as: UTF8.self) }
+            return Self.unescape(raw)
+        }
+
+        private static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+            var output: [UInt8] = []
+            output.reserveCapacity(raw.count)
+            var index = 0
+            func hex4(_ at: Int) -> UInt32? {
+                guard at + 4 <= raw.count else { return nil }
+                var value: UInt32 = 0
+                for offset in 0..<4 {
+                    let byte = raw[at + offset]
+                    let digit: UInt32
+                    switch byte {
+                    case 0x30...0x39: digit = UInt32(byte - 0x30)
+                    case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+                    case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+                    default: return nil
+                    }
+                    value = value << 4 | digit
+                }
+                return value
+            }
+            while index < raw.count {
+                let byte = raw[index]
+                guard byte == UInt8(ascii: "\\") else {
+                    output.append(byte)
+                    index += 1
+                    continue
+                }
+                guard index + 1 < raw.count else { return nil }
+                let escaped = raw[index + 1]
+                index += 2
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escaped)
+                case UInt8(ascii: "b"): output.append(0x08)
+                case UInt8(ascii: "f"): output.append(0x0C)
+                case UInt8(ascii: "n"): output.append(0x0A)
+                case UInt8(ascii: "r"): output.append(0x0D)
+                case UInt8(ascii: "t"): output.append(0x09)
+                case UInt8(ascii: "u"):
+                    guard var scalar = hex4(index) else { return nil }
+                    index += 4
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u"),
+                              let low = hex4(index + 2), (0xDC00...0xDFFF).contains(low) else { return nil }
+                        index += 6
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let unicode = Unicode.Scalar(scalar) else { return nil }
+                    output.append(contentsOf: String(Character(unicode)).utf8)
+                default:
+                    return nil
+                }
+            }
+            return String(validating: output, as: UTF8.self)
+        }
     }
 }

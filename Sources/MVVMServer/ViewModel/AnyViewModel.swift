@@ -12,7 +12,7 @@ class AnyViewModel {
     var snapshot: Snapshot? { nil }
     func encodedInput() throws -> Data { fatalError("subclass") }
     func encodedOutput() throws -> Data { fatalError("subclass") }
-    func mergeInput(_ members: [String: JSONValue]) throws {}
+    func mergeInput(_ members: [String: JSONValue], current: Data) throws {}
     func perform(action name: String, arguments: [String: JSONValue]) async throws {}
     func load() async throws {}
     func onCleared() {}
@@ -36,16 +36,17 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
 
     /// Merges members into the input: members not sent keep their values; an unknown member
     /// or a value of the wrong type throws ``InputError`` and changes nothing.
-    override func mergeInput(_ members: [String: JSONValue]) throws {
+    /// `current` is the input as last encoded (empty when unknown).
+    override func mergeInput(_ members: [String: JSONValue], current: Data) throws {
         let known = Set(Model.Input.memberNames)
         if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
             throw InputError(member: unknown, reason: "is not an input member of this scene (members: \(known.sorted().joined(separator: ", ")))")
         }
-        let current = try JSONCoding.decode(JSONValue.self, from: JSONCoding.encode(model.input)).objectValue ?? [:]
-        let merged = current.merging(members) { _, new in new }
+        let encoded = try JSONValue(json: current) ?? JSONValue(encoding: model.input)
+        let merged = (encoded.objectValue ?? [:]).merging(members) { _, new in new }
         let input: Model.Input
         do {
-            input = try JSONCoding.decode(Model.Input.self, from: JSONCoding.encode(JSONValue.object(merged)))
+            input = try JSONValue.object(merged).decode(Model.Input.self)
         } catch let error as DecodingError {
             throw InputError(decoding: error, fallbackMember: members.keys.sorted().first ?? "input")
         }

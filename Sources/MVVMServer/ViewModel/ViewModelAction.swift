@@ -29,7 +29,7 @@ extension ViewModelAction {
     /// - Throws: ``InputError`` naming the argument at fault.
     public init(name: String, arguments: ActionArguments) throws {
         do {
-            self = try JSONCoding.decode(Self.self, from: JSONCoding.encode(JSONValue.object([name: .object(arguments.members)])))
+            self = try JSONValue.object([name: .object(arguments.members)]).decode(Self.self)
         } catch let error as DecodingError {
             throw InputError(decoding: error, fallbackMember: name, dropping: 1)
         }
@@ -50,7 +50,7 @@ public struct ActionArguments: Sendable {
     /// - Throws: ``InputError`` naming the argument at fault.
     public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
         do {
-            return try JSONCoding.decode(type, from: JSONCoding.encode(JSONValue.object(members)))
+            return try JSONValue.object(members).decode(type)
         } catch let error as DecodingError {
             throw InputError(decoding: error, fallbackMember: "arguments")
         }
@@ -61,7 +61,7 @@ public struct ActionArguments: Sendable {
     public func value<Value: Decodable>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
         guard let member = members[name] else { throw InputError(member: name, reason: "is required") }
         do {
-            return try JSONCoding.decode(type, from: JSONCoding.encode(member))
+            return try member.decode(type)
         } catch {
             throw InputError(member: name, reason: "has the wrong type (expected \(type))")
         }

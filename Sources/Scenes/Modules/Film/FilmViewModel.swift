@@ -89,8 +89,8 @@ public final class FilmViewModel: ViewModel, SnapshotProviding, RetryableViewMod
             let names = Dictionary(people.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             output = Output(id: film.id, title: film.title, episode: film.episode, director: film.director, producer: film.producer,
                             releaseDate: film.releaseDate, openingCrawl: film.openingCrawl, characterCount: film.characterIDs.count)
-            let items = film.characterIDs.compactMap { id in
-                try? Snapshot.Item(id: String(id), cell: "character", content: ["name": names[id] ?? "Unknown"])
+            let items = film.characterIDs.map { id in
+                Snapshot.Item(id: String(id), cell: "character", fields: ["name": .string(names[id] ?? "Unknown")])
             }
             snapshot = (try? Snapshot(sections: [.init(id: "characters", items: items)])) ?? Snapshot()
             return true

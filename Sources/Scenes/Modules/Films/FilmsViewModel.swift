@@ -116,27 +116,20 @@ public final class FilmsViewModel: ViewModel, SnapshotProviding, RetryableViewMo
         var trilogies: [String] = []
         for film in ordered where !trilogies.contains(film.trilogy) { trilogies.append(film.trilogy) }
         let sections = trilogies.map { trilogy in
-            Snapshot.Section(id: trilogy, items: ordered.filter { $0.trilogy == trilogy }.compactMap { film in
-                try? Snapshot.Item(id: String(film.id), cell: "film", content: FilmCell(film))
-            })
+            Snapshot.Section(id: trilogy, items: ordered.filter { $0.trilogy == trilogy }.map(Self.cell))
         }
         snapshot = (try? Snapshot(sections: sections)) ?? Snapshot()
         output.count = shown.count
         output.total = films.count
     }
 
-    /// One film's cell.
-    struct FilmCell: Encodable {
-        let title: String
-        let episode: Int
-        let releaseDate: String
-        let director: String
-
-        init(_ film: Film) {
-            title = film.title
-            episode = film.episode
-            releaseDate = film.releaseDate
-            director = film.director
-        }
+    /// One film's cell: its title, episode, release date and director.
+    static func cell(_ film: Film) -> Snapshot.Item {
+        Snapshot.Item(id: String(film.id), cell: "film", fields: [
+            "title": .string(film.title),
+            "episode": .number(Double(film.episode)),
+            "releaseDate": .string(film.releaseDate),
+            "director": .string(film.director),
+        ])
     }
 }

@@ -83,7 +83,9 @@ public final class SearchViewModel: ViewModel, SnapshotProviding {
         output.models = query.isEmpty ? [] : people
             .filter { $0.name.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
             .map { Suggestion(id: $0.id, name: $0.name) }
-        let items = output.models.compactMap { try? Snapshot.Item(id: String($0.id), cell: "suggestion", content: $0) }
+        let items = output.models.map {
+            Snapshot.Item(id: String($0.id), cell: "suggestion", fields: ["id": .number(Double($0.id)), "name": .string($0.name)])
+        }
         snapshot = (try? Snapshot(sections: [.init(id: "suggestions", items: items)])) ?? Snapshot()
     }
 
