@@ -4,14 +4,24 @@ import Foundation
 /// (`SystemRandomNumberGenerator`, getrandom on Linux), written as 22 characters of URL-safe
 /// base64 without padding.
 enum SessionID {
-    /// A new identifier.
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// A new identifier: 16 random bytes in base64url (RFC 4648 §5), without padding.
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        var characters: [UInt8] = []
+        characters.reserveCapacity(22)
+        var index = 0
+        while index + 3 <= bytes.count {
+            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            for shift in [18, 12, 6, 0] { characters.append(alphabet[Int(group >> UInt32(shift) & 63)]) }
+            index += 3
+        }
+        let last = UInt32(bytes[index]) << 16
+        characters.append(alphabet[Int(last >> 18 & 63)])
+        characters.append(alphabet[Int(last >> 12 & 63)])
+        return String(decoding: characters, as: UTF8.self)
     }
 
     /// Whether a string has the shape of an identifier (others are not even looked up).

@@ -127,7 +127,7 @@ public final class ViewModelContext {
         case .published(let entry):
             // The snapshot first: a reader woken by the new state finds the snapshot of that version.
             if let snapshot = entry.snapshot, entry.snapshotVersion == entry.version {
-                let body = (try? JSONCoding.encode(SnapshotDocument(version: entry.version, sections: snapshot.sections))) ?? Data()
+                let body = SnapshotDocument(version: entry.version, sections: snapshot.sections).jsonValue.jsonData
                 board.publish(.init(version: entry.version, body: body, snapshot: snapshot), on: .snapshot(entry.key), keepingHistory: snapshotHistoryLimit)
             }
             board.publish(.init(version: entry.version, body: entry.document), on: .scene(entry.key))
@@ -151,5 +151,14 @@ public struct SnapshotDocument: Encodable, Sendable {
     public init(version: UInt64, sections: [Snapshot.Section]) {
         self.version = version
         self.sections = sections
+    }
+
+    /// The document as a JSON value (written without going through `Encodable`).
+    public var jsonValue: JSONValue {
+        .object([
+            "kind": .string(kind),
+            "version": .number(Double(version)),
+            "sections": .array(sections.map(\.jsonValue)),
+        ])
     }
 }

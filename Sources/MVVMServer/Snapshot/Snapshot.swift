@@ -18,6 +18,11 @@ public struct Snapshot: Sendable, Equatable, Encodable {
             self.id = id
             self.items = items
         }
+
+        /// The section as a JSON value: `{"id", "items"}`.
+        public var jsonValue: JSONValue {
+            .object(["id": .string(id), "items": .array(items.map(\.jsonValue))])
+        }
     }
 
     /// One cell: its identifier, its kind and its content.
@@ -46,10 +51,15 @@ public struct Snapshot: Sendable, Equatable, Encodable {
 
         /// Writes `id`, `cell` and the content's members in one object.
         public func encode(to encoder: any Encoder) throws {
+            try jsonValue.encode(to: encoder)
+        }
+
+        /// The item as a JSON value: `id`, `cell` and the content's members in one object.
+        public var jsonValue: JSONValue {
             var members = content
             members["id"] = .string(id)
             members["cell"] = .string(cell)
-            try JSONValue.object(members).encode(to: encoder)
+            return .object(members)
         }
     }
 
