@@ -36,6 +36,14 @@ extension ViewModelAction {
     }
 }
 
+extension ViewModelAction where Self: RawRepresentable, RawValue == String {
+    /// An action without arguments, named by its raw value (`enum Action: String { case reset }`).
+    public init(name: String, arguments: ActionArguments) throws {
+        guard let action = Self(rawValue: name) else { throw ActionError.unknown(name) }
+        self = action
+    }
+}
+
 /// The JSON object of arguments sent with an action.
 public struct ActionArguments: Sendable {
     /// The members as sent.
