@@ -33,7 +33,8 @@ extension Application {
                 let poll: PollParameters
                 do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
                 let events = session.context.events
-                let since = poll.since ?? 0
+                // Without `since`, every event still kept.
+                let since = poll.since ?? events.lastDroppedSeq
                 guard events.events(after: since) != nil else {
                     responder.answer(HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.", member: "since"))
                     return

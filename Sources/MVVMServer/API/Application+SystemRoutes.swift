@@ -36,6 +36,7 @@ extension Application {
         gauge("mvvm_sessions_live", "Sessions alive now.", sessions.count)
         gauge("mvvm_parked_requests", "Long-polls parked now.", parkedTotal.load(ordering: .relaxed))
         gauge("mvvm_view_models_cached", "View models in every session's store.", ViewModelCensus.live)
+        gauge("mvvm_contexts_alive", "Contexts (sessions' view model owners) not yet released.", ViewModelCensus.liveContexts)
         gauge("mvvm_sessions_created_total", "Sessions created.", metrics.createdSessions.load(ordering: .relaxed), type: "counter")
         gauge("mvvm_sessions_deleted_total", "Sessions deleted by clients.", metrics.deletedSessions.load(ordering: .relaxed), type: "counter")
         gauge("mvvm_sessions_evicted_total", "Sessions evicted at the session cap.", metrics.evictedSessions.load(ordering: .relaxed), type: "counter")

@@ -99,6 +99,7 @@ public final class Application: Sendable {
                 for session in expired {
                     await session.end()
                 }
+                MemoryTrim.now()
             }
         }
         sweeper.withLock { $0 = task }

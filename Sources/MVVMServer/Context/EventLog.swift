@@ -40,6 +40,12 @@ public final class EventLog: Sendable {
         }
     }
 
+    /// The sequence number of the newest event dropped to keep the log bounded (0 when none
+    /// was): reading after it gives every event kept.
+    public var lastDroppedSeq: UInt64 {
+        state.withLock { $0.lastDropped }
+    }
+
     /// The sequence number of the last event, 0 when there is none.
     public var lastSeq: UInt64 {
         state.withLock { $0.events.last?.seq ?? $0.lastDropped }

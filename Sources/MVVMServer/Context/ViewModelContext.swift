@@ -46,6 +46,11 @@ public final class ViewModelContext {
         navigator.context = self
         store.observer = { [unowned self] change in self.handle(change) }
         publishNavigation()
+        ViewModelCensus.contextMade()
+    }
+
+    deinit {
+        ViewModelCensus.contextReleased()
     }
 
     /// The entry under a key, making its view model through its scene's factory on first use

@@ -84,6 +84,8 @@ final class ServerCore: Sendable {
     let openConnections = Atomic<Int>(0)
     /// Cuts off clients too slow to send a request.
     let reaper: SlowClientReaper
+    /// Answers parked requests whose deadline passed.
+    private let deadlineSweeper = Mutex<Task<Void, Never>?>(nil)
     private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
 
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
@@ -91,10 +93,18 @@ final class ServerCore: Sendable {
         self.logger = logger
         self.handler = handler
         reaper = SlowClientReaper(timeoutMilliseconds: UInt64(max(1, configuration.connectionTimeoutSeconds)) * 1000)
+        let sweeper = Task.detached { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(50))
+                self?.expireParked()
+            }
+        }
+        deadlineSweeper.withLock { $0 = sweeper }
     }
 
     deinit {
         reaper.stop()
+        deadlineSweeper.withLock { $0?.cancel() }
     }
 
     /// Milliseconds of the monotonic clock.
@@ -118,7 +128,7 @@ final class ServerCore: Sendable {
 
     /// Makes the responder for a new request and calls the handler.
     func dispatch(_ request: HTTPRequest) -> Responder {
-        let responder = Responder(defaultDeadline: configuration.defaultParkDeadline)
+        let responder = Responder()
         handler(request, responder)
         return responder
     }
@@ -138,10 +148,7 @@ final class ServerCore: Sendable {
             suspendedConnections.add(1, ordering: .relaxed)
             suspend()
         }, resume: resume) else {
-            responder.onDeadlineChange { [weak self, weak responder] in
-                if let self, let responder { self.armDeadline(of: responder) }
-            }
-            armDeadline(of: responder)
+            responder.setDefaultDeadline(after: configuration.defaultParkDeadline)
             return nil
         }
         forget(responder)
@@ -159,22 +166,20 @@ final class ServerCore: Sendable {
         _ = parked.withLock { $0.responders.removeValue(forKey: ObjectIdentifier(responder)) }
     }
 
-    /// Arms the responder's current deadline. The timer holds only a weak reference and the
-    /// setting's generation, so that an answered request leaves nothing behind but a small
-    /// closure until the time passes; a deadline set again later replaces this one.
-    private func armDeadline(of responder: Responder) {
-        let deadline = responder.deadline
-        let generation = deadline.generation
-        let (seconds, attoseconds) = deadline.after.components
-        let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [weak responder, weak self] in
-            guard let self, let responder, !responder.isAnswered else { return }
-            let current = responder.deadline
-            guard current.generation == generation else { return }
+    /// Answers the parked requests whose deadline has passed. Called by the sweeper every 50 ms:
+    /// parked requests never time out in libmicrohttpd, and a client that went away is not
+    /// noticed while its request is parked, so this is what releases them. Only parked requests
+    /// are looked at, so nothing is left behind by the ones answered in time.
+    func expireParked() {
+        let now = ContinuousClock.now
+        let expired: [(Responder, @Sendable () -> HTTPResponse)] = parked.withLock { state in
+            state.responders.values.compactMap { responder in responder.expiredAnswer(at: now).map { (responder, $0) } }
+        }
+        for (responder, answer) in expired {
             // Counted before answering, so that whoever sees the answer also sees the count.
-            self.expiredParks.add(1, ordering: .relaxed)
-            if !responder.answer(current.answer()) {
-                self.expiredParks.subtract(1, ordering: .relaxed)
+            expiredParks.add(1, ordering: .relaxed)
+            if !responder.answer(answer()) {
+                expiredParks.subtract(1, ordering: .relaxed)
             }
         }
     }

@@ -51,12 +51,14 @@ enum PercentDecoding {
     }
 
     /// Splits a raw query string (`a=1&b=x%20y`) into decoded pairs; `nil` when any part is malformed.
+    /// The split is on the bytes `&` and `=`, not on Characters: a delimiter followed by a
+    /// combining mark (`=\u{301}`) is one Character that a Character split would not cut at.
     static func decodeQuery(_ query: Substring) -> [String: String]? {
         var result: [String: String] = [:]
-        for pair in query.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0], plusIsSpace: true) else { return nil }
-            let value = parts.count > 1 ? decode(parts[1], plusIsSpace: true) : ""
+        for pair in query.utf8.split(separator: UInt8(ascii: "&")) {
+            let equals = pair.firstIndex(of: UInt8(ascii: "="))
+            guard let name = decode(Substring(pair[..<(equals ?? pair.endIndex)]), plusIsSpace: true) else { return nil }
+            let value = equals.map { decode(Substring(pair[pair.index(after: $0)...]), plusIsSpace: true) } ?? ""
             guard let value else { return nil }
             result[name] = value
         }

@@ -22,20 +22,17 @@ public final class Responder: Sendable {
 
     /// What to do when a parked request's deadline passes.
     struct Deadline: Sendable {
-        var after: Duration
+        /// When it passes; `nil` until set, or until the request is parked with the default.
+        var due: ContinuousClock.Instant?
         var answer: @Sendable () -> HTTPResponse
-        /// Which setting this is; each ``setDeadline(after:answer:)`` makes a new one.
-        var generation = 0
     }
 
     private let state = Mutex<State>(.pending)
     private let routeIndex = Atomic<Int>(-1)
     private let deadlineSetting: Mutex<Deadline>
-    /// Set by the runtime once the request is parked: arms the current deadline again.
-    private let rearm = Mutex<(@Sendable () -> Void)?>(nil)
 
-    init(defaultDeadline: Duration) {
-        deadlineSetting = Mutex(Deadline(after: defaultDeadline) {
+    init() {
+        deadlineSetting = Mutex(Deadline(due: nil) {
             HTTPError(.deadlineExceeded, detail: "The request was not answered before its deadline.").response
         })
     }
@@ -66,11 +63,9 @@ public final class Responder: Sendable {
     }
 
     /// Sets how long a parked request may wait and what it answers when that time has passed
-    /// (a long-poll answers its current document). Call it before parking.
-    /// The deadline counts from this call; a request that is already parked gets it at once.
+    /// (a long-poll answers its current document). The time counts from this call.
     public func setDeadline(after duration: Duration, answer: @escaping @Sendable () -> HTTPResponse) {
-        deadlineSetting.withLock { $0 = Deadline(after: duration, answer: answer, generation: $0.generation + 1) }
-        rearm.withLock { $0 }?()
+        deadlineSetting.withLock { $0 = Deadline(due: .now + duration, answer: answer) }
     }
 
     /// The index of the route that handles the request in its router, -1 until one does.
@@ -89,12 +84,17 @@ public final class Responder: Sendable {
         }
     }
 
-    func onDeadlineChange(_ action: @escaping @Sendable () -> Void) {
-        rearm.withLock { $0 = action }
+    /// Gives the request the default deadline when its handler set none.
+    func setDefaultDeadline(after duration: Duration) {
+        deadlineSetting.withLock { if $0.due == nil { $0.due = .now + duration } }
     }
 
-    var deadline: Deadline {
-        deadlineSetting.withLock { $0 }
+    /// The answer due now, when the deadline has passed.
+    func expiredAnswer(at now: ContinuousClock.Instant) -> (@Sendable () -> HTTPResponse)? {
+        deadlineSetting.withLock { deadline in
+            guard let due = deadline.due, due <= now else { return nil }
+            return deadline.answer
+        }
     }
 
     /// Takes the answer when there is one; otherwise calls `suspend` (under the lock, so that

@@ -115,7 +115,8 @@ enum StrictJSON {
             return value
         }
 
-        /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+        /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?; `nil` also for a number too large
+        /// for a Double (`1e400`), which would otherwise become an infinity that no JSON can hold.
         private mutating func number() -> JSONValue? {
             let start = index
             func digits(_ parser: inout Parser) -> Int {
@@ -140,7 +141,8 @@ enum StrictJSON {
                 guard digits(&self) > 0 else { return nil }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            return Double(text).map(JSONValue.number)
+            guard let number = Double(text), number.isFinite else { return nil }
+            return .number(number)
         }
 
         /// A string starting at a quote; `nil` when an escape is malformed, a control character is
