@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import MVVMServer
+import TestSupport
+
+/// Greedy clients: many idle connections, connections over the cap, long-polls whose clients
+/// vanish. The server keeps serving well-behaved clients throughout.
+@Suite("Greedy clients")
+struct GreedyClientTests {
+    @Test("1,000 idle connections do not stop new clients; over the cap new ones are refused, and the server recovers")
+    func idleConnectionsAndTheCap() async throws {
+        let server = try TestApplication(catalogue: ProbeApp.catalogue) { $0.http.maxConnections = 1_010 }
+        var idle: [Int32] = []
+        defer { idle.forEach { close($0) } }
+        for _ in 0..<1_000 { idle.append(try TestHTTPClient.openIdleConnection(port: server.port)) }
+        // Under the cap: a new client is served while the 1,000 sit idle.
+        let served = try await server.request("GET", "/health")
+        #expect(served.status == 200)
+        // Fill the cap, then one more is closed at once rather than left waiting.
+        for _ in 0..<10 { idle.append(try TestHTTPClient.openIdleConnection(port: server.port)) }
+        try await Task.sleep(for: .milliseconds(200))
+        let extra = try TestHTTPClient.openIdleConnection(port: server.port)
+        #expect(await TestHTTPClient.isClosedByServer(extra, timeout: 3))
+        close(extra)
+        // When the idle clients go, new clients are served again.
+        idle.forEach { close($0) }
+        idle.removeAll()
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await server.request("GET", "/health").status == 200)
+        await server.stop()
+    }
+
+    @Test("Long-polls whose clients disconnect are released by their deadline and counted")
+    func vanishedLongPolls() async throws {
+        let server = try TestApplication(catalogue: ProbeApp.catalogue)
+        let session = try await server.createSession()
+        let probe = "/sessions/\(session)/scenes/probe"
+        let version = try #require(try await server.request("GET", probe).json["version"] as? Int)
+        // Ten clients park a long-poll for one second, then vanish without reading the answer.
+        let request = Data("GET \(probe)?since=\(version)&wait=1 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        var sockets: [Int32] = []
+        for _ in 0..<10 {
+            let fd = try TestHTTPClient.openIdleConnection(port: server.port)
+            _ = request.withUnsafeBytes { send(fd, $0.baseAddress, request.count, Int32(MSG_NOSIGNAL)) }
+            sockets.append(fd)
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await Self.metric("mvvm_parked_requests", server) == 10)
+        sockets.forEach { close($0) }
+        try await Task.sleep(for: .milliseconds(1_500))
+        #expect(try await Self.metric("mvvm_parked_requests", server) == 0)
+        #expect(try await Self.metric("mvvm_long_polls_expired_total", server) == 10)
+        #expect(try await server.request("GET", probe).status == 200)
+        await server.stop()
+    }
+
+    static func metric(_ name: String, _ server: TestApplication) async throws -> Int? {
+        let text = try await server.request("GET", "/metrics").text
+        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Int($0.split(separator: " ")[1]) }
+    }
+}
