@@ -18,7 +18,7 @@ struct RouterTests {
         #expect(PathPattern("/a/{key...}").match(["a", "x", "", "y"]) == nil)
     }
 
-    @Test("Unknown methods answer 501; bad escapes answer 400")
+    @Test("Unknown methods answer 501, known ones a path does not serve 405; bad escapes answer 400")
     func resolveErrors() {
         var router = Router()
         router.add("GET", "/health") { _, _ in }
@@ -32,6 +32,10 @@ struct RouterTests {
         #expect(status("GET", "/he%00lth") == 400)
         #expect(status("GET", "/%C3%28") == 400)
         #expect(status("POST", "/health") == 405)
+        // Every method of RFC 9110 (and PATCH) is known: on a path that does not serve it, 405.
+        #expect(status("TRACE", "/health") == 405)
+        #expect(status("CONNECT", "/health") == 405)
+        #expect(status("QUERY", "/health") == 501)
         #expect(status("GET", "/health") == nil)
         #expect(status("HEAD", "/health") == nil)
     }
