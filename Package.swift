@@ -58,6 +58,16 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),
+        // The fuzz targets of the request-facing parsers (RELIABILITY.md, "Fuzzing"): a corpus
+        // replay tool in a normal build (`swift run Fuzzers <target> <corpus-dir>`), libFuzzer
+        // targets when built with `-DFUZZING -sanitize=fuzzer` (scripts/fuzz).
+        .executableTarget(
+            name: "Fuzzers",
+            dependencies: ["MVVMServer"],
+            path: "Tests/Fuzz",
+            exclude: ["Corpus"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MVVMServerTests",
             dependencies: ["MVVMServer", "TestSupport", .product(name: "Logging", package: "swift-log")],

@@ -59,6 +59,21 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
+    func validate() throws {
+        guard maxWait.isFinite, (0...86_400).contains(maxWait) else {
+            throw ValidationError("--max-wait must be a number of seconds from 0 to 86400")
+        }
+        guard sessionIdleTimeout.isFinite, sessionIdleTimeout > 0 else {
+            throw ValidationError("--session-idle-timeout must be a positive number of seconds")
+        }
+        guard swapiTimeout.isFinite, swapiTimeout > 0 else {
+            throw ValidationError("--swapi-timeout must be a positive number of seconds")
+        }
+        guard maxConnections > 0, maxSessions > 0, maxBodyBytes >= 0, connectionTimeout > 0, maxParked >= 0, maxParkedPerSession >= 0 else {
+            throw ValidationError("limits must be positive")
+        }
+    }
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -125,7 +125,10 @@ struct PollParameters: Sendable {
                   text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E }) else {
                 throw HTTPError(.invalidParameter, detail: "'wait' must be a number of seconds, 0 or more.", member: "wait")
             }
-            wait = .milliseconds(Int64(min(seconds, maxWait) * 1000))
+            // A cap that is not a sensible number of seconds (negative, NaN, beyond a day) is
+            // treated as the nearest sensible one, so that no setting can make this trap.
+            let cap = maxWait.isNaN ? 0 : min(max(maxWait, 0), 86_400)
+            wait = .milliseconds(Int64(min(seconds, cap) * 1000))
         }
     }
 }

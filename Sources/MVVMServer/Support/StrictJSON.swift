@@ -8,8 +8,9 @@ import Foundation
 /// error per guess; this parser rejects every malformed document and reads each byte once.
 /// Containers nest at most ``maximumDepth`` deep, so a hostile body cannot exhaust the stack.
 enum StrictJSON {
-    /// Containers nest at most this deep.
-    static let maximumDepth = 512
+    /// Containers nest at most this deep (below Foundation's encoder limit of 512, so that any
+    /// value parsed here can be encoded again).
+    static let maximumDepth = 500
 
     /// Whether `data` is exactly one well-formed JSON value, surrounded only by whitespace.
     static func isWellFormed(_ data: Data) -> Bool {

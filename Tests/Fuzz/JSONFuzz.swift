@@ -1,0 +1,60 @@
+import Foundation
+import MVVMServer
+
+/// `RequestParsers.json`: the strict JSON parser of request bodies.
+///
+/// Properties of an accepted document: every number is finite; containers nest at most 500
+/// deep; its serialization (`JSONValue.jsonData`) parses back to the same value and serializes to
+/// the same bytes (canonical); Foundation reads that serialization too; encoding the value with
+/// the framework's JSONEncoder gives it back (below Foundation's depth limit of 512, which the
+/// parser's own limit reaches: see RELIABILITY.md); Foundation's decoder, when it reads the
+/// serialization into a JSONValue, reads the same value.
+enum JSONFuzz {
+    static func run(_ data: [UInt8]) throws(PropertyViolation) {
+        let check = Checker(target: "json")
+        guard let value = RequestParsers.json(data) else { return }
+        let text = String(decoding: data.prefix(200), as: UTF8.self).debugDescription
+
+        var depth = 0
+        try walk(value, level: 0, depth: &depth, check: check, text: text)
+        try check.expect(depth <= 500, "\(text) nests \(depth) deep")
+
+        let serialized = value.jsonData
+        let shown = String(decoding: serialized.prefix(200), as: UTF8.self).debugDescription
+        guard let again = RequestParsers.json(Array(serialized)) else {
+            throw check.fail("the serialization \(shown) of \(text) does not parse")
+        }
+        try check.expect(again == value, "\(text) serialized to \(shown), which parses to another value")
+        try check.expect(again.jsonData == serialized, "the serialization \(shown) of \(text) is not canonical")
+        try check.expect((try? JSONSerialization.jsonObject(with: serialized, options: .fragmentsAllowed)) != nil, "Foundation cannot read the serialization \(shown)")
+
+        // Foundation's JSONEncoder refuses containers nested 512 deep, one less than the parser takes.
+        if depth < 512 {
+            let encoded: JSONValue
+            do {
+                encoded = try JSONValue(encoding: value)
+            } catch {
+                throw check.fail("\(text) cannot be encoded through JSONEncoder: \(error)")
+            }
+            try check.expect(encoded == value, "\(text) encoded through JSONEncoder to another value")
+        }
+        if let decoded = try? JSONCoding.decode(JSONValue.self, from: serialized) {
+            try check.expect(decoded == value, "Foundation decodes \(shown) to \(decoded), not \(value)")
+        }
+    }
+
+    private static func walk(_ value: JSONValue, level: Int, depth: inout Int, check: Checker, text: String) throws(PropertyViolation) {
+        switch value {
+        case .number(let number):
+            try check.expect(number.isFinite, "\(text) holds the number \(number)")
+        case .array(let elements):
+            depth = max(depth, level + 1)
+            for element in elements { try walk(element, level: level + 1, depth: &depth, check: check, text: text) }
+        case .object(let members):
+            depth = max(depth, level + 1)
+            for member in members.values { try walk(member, level: level + 1, depth: &depth, check: check, text: text) }
+        case .null, .bool, .string:
+            break
+        }
+    }
+}
