@@ -115,19 +115,44 @@ struct ServerCommand: AsyncParsableCommand {
         await app.stop()
     }
 
-    /// Suspends until SIGINT or SIGTERM arrives.
+    /// Suspends until SIGINT or SIGTERM arrives: the handler writes a byte to a pipe (the one
+    /// thing a signal handler may safely do), and a thread waiting on the pipe resumes us.
     private static func waitForTerminationSignal() async {
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        let sources = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield() }
-            source.resume()
-            return source
+        let readEnd = TerminationSignal.readEnd
+        signal(SIGINT, TerminationSignal.handler)
+        signal(SIGTERM, TerminationSignal.handler)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiter = Thread {
+                var byte: UInt8 = 0
+                while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
+                continuation.resume()
+            }
+            waiter.start()
         }
-        for await _ in stream { break }
-        sources.forEach { $0.cancel() }
+    }
+}
+
+/// The self-pipe that turns SIGINT and SIGTERM into something a task can wait for.
+private enum TerminationSignal {
+    /// The pipe, made before the handler is installed.
+    static let pipeEnds: (read: Int32, write: Int32) = {
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        return (ends[0], ends[1])
+    }()
+
+    static var readEnd: Int32 {
+        _ = writeEnd
+        return pipeEnds.read
+    }
+
+    /// Read by the handler; a plain integer made before the handler can run.
+    static let writeEnd: Int32 = pipeEnds.write
+
+    /// Writes one byte to the pipe (write(2) is async-signal-safe).
+    static let handler: @convention(c) (Int32) -> Void = { _ in
+        var byte: UInt8 = 1
+        _ = write(TerminationSignal.writeEnd, &byte, 1)
     }
 }
 

@@ -125,9 +125,9 @@ struct PollParameters: Sendable {
                   text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E }) else {
                 throw HTTPError(.invalidParameter, detail: "'wait' must be a number of seconds, 0 or more.", member: "wait")
             }
-            // A cap that is not a sensible number of seconds (negative, NaN, beyond a day) is
-            // treated as the nearest sensible one, so that no setting can make this trap.
-            let cap = maxWait.isNaN ? 0 : min(max(maxWait, 0), 86_400)
+            // A cap that is not a sensible number of seconds (negative, NaN, or so large that the
+            // milliseconds overflow) is treated as the nearest sensible one: no setting can trap.
+            let cap = maxWait.isNaN ? 0 : min(max(maxWait, 0), 1e9)
             wait = .milliseconds(Int64(min(seconds, cap) * 1000))
         }
     }

@@ -95,27 +95,20 @@ public final class FilmViewModel: ViewModel, SnapshotProviding, RetryableViewMod
             snapshot = (try? Snapshot(sections: [.init(id: "characters", items: items)])) ?? Snapshot()
             return true
         } catch {
-            if error is CancellationError { return false }
-            output.error = String(describing: error)
-            try? coordinator.showAlert(about: key)
+            if let message = coordinator.report(error, about: key) { output.error = message }
             return false
         }
     }
 }
 
 /// The film's flow controller.
-public struct FilmCoordinator: Coordinator {
+public struct FilmCoordinator: AlertPresenting {
     /// The context's navigator.
     public let navigator: Navigator
 
     /// Pushes a person's details.
     public func showPerson(id: Int) throws {
         try navigator.push("person/\(id)")
-    }
-
-    /// Presents the alert about the scene under `key`.
-    public func showAlert(about key: String) throws {
-        try navigator.present("alert/\(key)")
     }
 }
 

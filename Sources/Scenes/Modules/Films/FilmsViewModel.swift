@@ -103,9 +103,7 @@ public final class FilmsViewModel: ViewModel, SnapshotProviding, RetryableViewMo
             update()
             return true
         } catch {
-            if error is CancellationError { return false }
-            output.error = String(describing: error)
-            try? coordinator.showAlert(about: key)
+            if let message = coordinator.report(error, about: key) { output.error = message }
             return false
         }
     }

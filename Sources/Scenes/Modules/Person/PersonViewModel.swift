@@ -91,23 +91,16 @@ public final class PersonViewModel: ViewModel, RetryableViewModel {
             }
             return true
         } catch {
-            if error is CancellationError { return false }
-            output.error = String(describing: error)
-            try? coordinator.showAlert(about: key)
+            if let message = coordinator.report(error, about: key) { output.error = message }
             return false
         }
     }
 }
 
 /// The person's flow controller.
-public struct PersonCoordinator: Coordinator {
+public struct PersonCoordinator: AlertPresenting {
     /// The context's navigator.
     public let navigator: Navigator
-
-    /// Presents the alert about the scene under `key`.
-    public func showAlert(about key: String) throws {
-        try navigator.present("alert/\(key)")
-    }
 }
 
 /// Makes the person module.
