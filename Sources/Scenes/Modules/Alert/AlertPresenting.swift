@@ -10,11 +10,12 @@ extension AlertPresenting {
         try navigator.present("alert/\(key)")
     }
 
-    /// Reports a failed service call of the scene under `key`: presents the alert and returns the
-    /// message the scene shows in its output; `nil` for a cancellation, which is not a failure.
-    public func report(_ error: any Error, about key: String) -> String? {
-        if error is CancellationError { return nil }
+    /// Reports a failed service call of the scene under `key`: `record` puts the message in the
+    /// scene's output first (the alert reads it when it is made), then the alert is presented.
+    /// A cancellation is not a failure and is not reported.
+    public func report(_ error: any Error, about key: String, recording record: (String) -> Void) {
+        if error is CancellationError { return }
+        record(String(describing: error))
         try? showAlert(about: key)
-        return String(describing: error)
     }
 }

@@ -95,7 +95,7 @@ public final class FilmViewModel: ViewModel, SnapshotProviding, RetryableViewMod
             snapshot = (try? Snapshot(sections: [.init(id: "characters", items: items)])) ?? Snapshot()
             return true
         } catch {
-            if let message = coordinator.report(error, about: key) { output.error = message }
+            coordinator.report(error, about: key) { output.error = $0 }
             return false
         }
     }

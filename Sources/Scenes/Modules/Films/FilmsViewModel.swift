@@ -103,7 +103,7 @@ public final class FilmsViewModel: ViewModel, SnapshotProviding, RetryableViewMo
             update()
             return true
         } catch {
-            if let message = coordinator.report(error, about: key) { output.error = message }
+            coordinator.report(error, about: key) { output.error = $0 }
             return false
         }
     }

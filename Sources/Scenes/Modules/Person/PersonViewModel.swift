@@ -91,7 +91,7 @@ public final class PersonViewModel: ViewModel, RetryableViewModel {
             }
             return true
         } catch {
-            if let message = coordinator.report(error, about: key) { output.error = message }
+            coordinator.report(error, about: key) { output.error = $0 }
             return false
         }
     }
