@@ -118,7 +118,7 @@ stop_server() {
 }
 
 start_baseline() {
-    "$BIN/baseline" --port 0 --threads 2 --connection-limit "$MAX_CONNECTIONS" --memory-limit 8192 \
+    "$BIN/baseline" --port 0 --threads 2 --connection-limit "$MAX_CONNECTIONS" --memory-limit 4096 \
         --doc "$OUT/car.json" --created "$OUT/created.json" \
         >"$OUT/baseline.stdout" 2>>"$OUT/baseline.log" </dev/null &
     BASELINE_PID=$!

@@ -27,7 +27,7 @@ struct ServerCommand: AsyncParsableCommand {
     var maxBodyBytes = 1 << 20
 
     @Option(help: "libmicrohttpd's memory pool per connection, in bytes (bounds the request line and headers).")
-    var connectionMemoryLimit = 8 * 1024
+    var connectionMemoryLimit = 4 * 1024
 
     @Option(help: "The longest long-poll wait, in seconds.")
     var maxWait: Double = 60

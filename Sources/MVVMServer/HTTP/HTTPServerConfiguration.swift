@@ -14,7 +14,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodyBytes: Int = 1 << 20
     /// libmicrohttpd's memory pool per connection, which also bounds the request line and
     /// headers. A small pool keeps thousands of parked connections cheap.
-    public var connectionMemoryLimitBytes: Int = 8 * 1024
+    public var connectionMemoryLimitBytes: Int = 4 * 1024
     /// Threads polling the sockets (libmicrohttpd's thread pool, on epoll).
     public var threads: Int = 2
     /// The kernel's queue of connections not yet accepted.
