@@ -44,7 +44,7 @@ extension Application {
                 run(responder) {
                     let (state, navigated) = try await session.context.perform(action: action, arguments: arguments, key: key)
                     guard navigated, let navigation = session.context.board.document(.navigation) else { return Self.stateResponse(state) }
-                    return .json(StateDocumentJSON.adding("navigation", navigation.body, to: state.body), headers: [("ETag", "\"\(state.version)\""), ("Cache-Control", "no-store")])
+                    return .json(StateDocument.adding("navigation", navigation.body, to: state.body), headers: [("ETag", "\"\(state.version)\""), ("Cache-Control", "no-store")])
                 }
             }
         }

@@ -22,7 +22,7 @@ extension Application {
                 try await context.showRoot()
                 let navigation = context.board.document(.navigation)?.body ?? Data("null".utf8)
                 var body = Data(#"{"id":"#.utf8)
-                body.append(StateDocumentJSON.string(id))
+                body.append(StateDocument.jsonString(id))
                 body.append(contentsOf: #","navigation":"#.utf8)
                 body.append(navigation)
                 body.append(contentsOf: "}".utf8)
@@ -60,24 +60,5 @@ extension Application {
                 }
             }
         }
-    }
-}
-
-/// JSON string literals for documents spliced from encoded parts.
-enum StateDocumentJSON {
-    static func string(_ text: String) -> Data {
-        (try? JSONCoding.encode(text)) ?? Data("\"\"".utf8)
-    }
-
-    /// `document` (a JSON object) with one more member appended.
-    static func adding(_ name: String, _ value: Data, to document: Data) -> Data {
-        guard document.last == UInt8(ascii: "}") else { return document }
-        var result = document.dropLast()
-        result.append(contentsOf: ",".utf8)
-        result.append(string(name))
-        result.append(contentsOf: ":".utf8)
-        result.append(value)
-        result.append(contentsOf: "}".utf8)
-        return Data(result)
     }
 }

@@ -84,7 +84,7 @@ public final class Application: Sendable {
 
     /// Milliseconds on the monotonic clock.
     var now: UInt64 {
-        DispatchTime.now().uptimeNanoseconds / 1_000_000
+        MonotonicClock.milliseconds
     }
 
     private func startSweeper() {

@@ -107,11 +107,6 @@ final class ServerCore: Sendable {
         deadlineSweeper.withLock { $0?.cancel() }
     }
 
-    /// Milliseconds of the monotonic clock.
-    var clockMilliseconds: UInt64 {
-        SlowClientReaper.now
-    }
-
     func connectionOpened(_ record: ConnectionRecord) {
         openConnections.add(1, ordering: .relaxed)
         reaper.opened(record)

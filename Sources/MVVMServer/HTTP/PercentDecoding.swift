@@ -3,35 +3,16 @@ enum PercentDecoding {
     /// Decodes `%XX` escapes (and `+` as a space when `plusIsSpace`); `nil` when an escape is
     /// malformed, the result is not valid UTF-8, or it holds a NUL character.
     static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
-        let utf8 = text.utf8
-        if !utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) || $0 == 0 }) {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) || $0 == 0 }) {
             return String(text)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%") {
-                let first = utf8.index(after: index)
-                guard first != utf8.endIndex else { return nil }
-                let second = utf8.index(after: first)
-                guard second != utf8.endIndex,
-                      let high = hexValue(utf8[first]), let low = hexValue(utf8[second]) else { return nil }
-                bytes.append(high << 4 | low)
-                index = utf8.index(after: second)
-            } else {
-                bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index = utf8.index(after: index)
-            }
-        }
-        guard !bytes.contains(0) else { return nil }
-        return String(validating: bytes, as: UTF8.self)
+        var copy = String(text)
+        return copy.withUTF8 { decode($0, plusIsSpace: plusIsSpace) }
     }
 
-    /// Decodes the `%XX` escapes of raw bytes; `nil` when an escape is malformed, the result is
-    /// not valid UTF-8, or it holds a NUL character.
-    static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+    /// Decodes the `%XX` escapes of raw bytes (and `+` as a space when `plusIsSpace`); `nil` when
+    /// an escape is malformed, the result is not valid UTF-8, or it holds a NUL character.
+    static func decode(_ raw: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool = false) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.count)
         var index = 0
@@ -42,7 +23,7 @@ enum PercentDecoding {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {
-                bytes.append(byte)
+                bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
                 index += 1
             }
         }

@@ -35,11 +35,6 @@ final class SlowClientReaper: Sendable {
     /// Connections cut off.
     let cutCount = Atomic<Int>(0)
 
-    /// Milliseconds of the monotonic clock.
-    static var now: UInt64 {
-        DispatchTime.now().uptimeNanoseconds / 1_000_000
-    }
-
     init(timeoutMilliseconds: UInt64) {
         let task = Task.detached { [weak self] in
             while !Task.isCancelled {
@@ -51,7 +46,7 @@ final class SlowClientReaper: Sendable {
     }
 
     private func cut(olderThan timeoutMilliseconds: UInt64) {
-        let now = Self.now
+        let now = MonotonicClock.milliseconds
         connections.withLock { records in
             for record in records.values where !record.isHandling.load(ordering: .relaxed) && !record.isCut.load(ordering: .relaxed) {
                 if now > record.requestStart.load(ordering: .relaxed) + timeoutMilliseconds {

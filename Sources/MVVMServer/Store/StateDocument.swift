@@ -24,6 +24,19 @@ enum StateDocument {
         return document
     }
 
+    /// `document` (a JSON object) with one more member appended.
+    static func adding(_ name: String, _ value: Data, to document: Data) -> Data {
+        guard document.last == UInt8(ascii: "}") else { return document }
+        var result = document.dropLast()
+        result.append(contentsOf: ",".utf8)
+        result.append(jsonString(name))
+        result.append(contentsOf: ":".utf8)
+        result.append(value)
+        result.append(contentsOf: "}".utf8)
+        return Data(result)
+    }
+
+    /// A JSON string literal.
     static func jsonString(_ text: String) -> Data {
         (try? JSONCoding.encode(text)) ?? Data("\"\"".utf8)
     }

@@ -171,7 +171,9 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     guard let context, let connection, let url, let method, let uploadSize, let requestContext else { return .NO }
     let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
     let methodText = String(cString: method)
-    let urlText = String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
+    // The path as sent when it is valid UTF-8 (nil otherwise); logs get a repaired copy.
+    let validPath = String(validatingCString: url)
+    let urlText = validPath ?? String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
 
     // First call: only the headers have arrived. Answering now would cost keep-alive.
     guard let stored = requestContext.pointee else {
@@ -207,7 +209,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
 
     // The request is complete: from here its time is the handler's, not the client's.
     record(of: connection)?.isHandling.store(true, ordering: .relaxed)
-    guard let utf8Path = String(validatingCString: url) else {
+    guard let utf8Path = validPath else {
         return queue(HTTPError(.badRequest, detail: "The path is not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state.start)
     }
     guard let query = values(of: connection, kind: .GET_ARGUMENT_KIND, decodeQuery: true) else {
@@ -243,7 +245,7 @@ private let connectionNotify: MHD_NotifyConnectionCallback = { context, connecti
     guard let context, let connection, let socketContext else { return }
     let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
     if code == .CONNECTION_NOTIFY_STARTED {
-        let record = ConnectionRecord(socket: mvvm_connection_fd(connection), now: core.clockMilliseconds)
+        let record = ConnectionRecord(socket: mvvm_connection_fd(connection), now: MonotonicClock.milliseconds)
         socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
         core.connectionOpened(record)
     } else if let stored = socketContext.pointee {
@@ -260,9 +262,9 @@ private func record(of connection: OpaquePointer) -> ConnectionRecord? {
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { context, connection, requestContext, _ in
-    if let context, let connection, let record = record(of: connection) {
+    if let connection, let record = record(of: connection) {
         // The next request's time starts now.
-        record.requestStart.store(Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().clockMilliseconds, ordering: .relaxed)
+        record.requestStart.store(MonotonicClock.milliseconds, ordering: .relaxed)
         record.isHandling.store(false, ordering: .relaxed)
     }
     guard let requestContext, let stored = requestContext.pointee else { return }
