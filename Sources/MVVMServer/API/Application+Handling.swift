@@ -30,6 +30,22 @@ extension Application {
         }
     }
 
+    /// Makes a synchronous call on a context and answers with its result, or with the problem
+    /// its error maps to. When the context is free the call runs at once on this thread, and the
+    /// request is answered without a thread hop; otherwise it waits for the context as a task.
+    func onContext(_ context: ContextActor, _ responder: Responder, _ work: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse) {
+        do {
+            if let response = try context.immediately(work) {
+                responder.answer(response)
+                return
+            }
+        } catch {
+            responder.answer(HTTPError.from(error))
+            return
+        }
+        run(responder) { try await context.run(work) }
+    }
+
     /// The body as a JSON object; an empty body is `[:]` when `allowEmpty`.
     func jsonObject(_ request: HTTPRequest, allowEmpty: Bool) throws(HTTPError) -> [String: JSONValue] {
         if request.body.isEmpty || request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
@@ -52,7 +68,7 @@ extension Application {
             responder.answer(render(current))
             return
         }
-        let board = session.context.board
+        let board = session.board
         let reserved = reserveParking(for: session)
         guard reserved else {
             responder.answer(HTTPError.capacity("Too many requests are parked; retry shortly."))
@@ -114,6 +130,7 @@ struct PollParameters: Sendable {
 
     /// Parses `since` and `wait`; a malformed one is a 400 naming it; `wait` is cut to `maxWait`.
     init(_ query: [String: String], maxWait: Double) throws(HTTPError) {
+        if query.isEmpty { return }
         if let text = query["since"] {
             guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = UInt64(text) else {
                 throw HTTPError(.invalidParameter, detail: "'since' must be a whole number from 0 to 18446744073709551615.", member: "since")

@@ -8,11 +8,11 @@ extension Application {
             withSession(routed, responder) { session in
                 let poll: PollParameters
                 do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
-                guard let current = session.context.board.document(.navigation) else {
+                guard let current = session.board.document(.navigation) else {
                     responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
                     return
                 }
-                self.poll(session, .navigation, poll, current: current, responder: responder, render: Self.navigationResponse)
+                self.poll(session, .navigation, poll, current: current, responder: responder, render: Self.documentResponse)
             }
         }
 
@@ -20,10 +20,10 @@ extension Application {
             withSession(routed, responder) { session in
                 run(responder) {
                     try await session.context.back()
-                    guard let navigation = session.context.board.document(.navigation) else {
+                    guard let navigation = session.board.document(.navigation) else {
                         throw HTTPError(.sessionGone, detail: "The session was deleted.")
                     }
-                    return Self.navigationResponse(navigation)
+                    return Self.documentResponse(navigation)
                 }
             }
         }
@@ -39,7 +39,7 @@ extension Application {
                     responder.answer(HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.", member: "since"))
                     return
                 }
-                let current = session.context.board.document(.events) ?? PublicationBoard.Document(version: events.lastSeq, body: Data())
+                let current = session.board.document(.events) ?? PublicationBoard.Document(version: events.lastSeq, body: Data())
                 // Park only while nothing newer than `since` exists.
                 let pollOnLast = PollParameters(since: poll.since == current.version ? poll.since : nil, wait: poll.wait)
                 self.poll(session, .events, pollOnLast, current: current, responder: responder) { document in
@@ -50,10 +50,6 @@ extension Application {
                 }
             }
         }
-    }
-
-    static func navigationResponse(_ document: PublicationBoard.Document) -> HTTPResponse {
-        HTTPResponse.json(document.body, headers: [("ETag", "\"\(document.version)\""), ("Cache-Control", "no-store")]).sharing(document.attachment)
     }
 }
 

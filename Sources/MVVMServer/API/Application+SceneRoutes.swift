@@ -8,14 +8,14 @@ extension Application {
                 let key = routed["key"]
                 let poll: PollParameters
                 do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
-                let render = Self.snapshotRenderer(board: session.context.board, key: key, since: poll.since)
-                if let current = session.context.board.document(.snapshot(key)) {
+                let render = Self.snapshotRenderer(board: session.board, key: key, since: poll.since)
+                if let current = session.board.document(.snapshot(key)) {
                     self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
                     return
                 }
                 run(responder) { [self] in
                     _ = try await session.context.state(of: key)
-                    guard let current = session.context.board.document(.snapshot(key)) else {
+                    guard let current = session.board.document(.snapshot(key)) else {
                         throw HTTPError(.snapshotNotFound, detail: "The scene '\(key)' publishes no snapshot.")
                     }
                     self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
@@ -29,8 +29,8 @@ extension Application {
                 let members: [String: JSONValue]
                 do { members = try jsonObject(routed.request, allowEmpty: false) } catch { responder.answer(HTTPError.from(error)); return }
                 let key = routed["key"]
-                run(responder) {
-                    Self.stateResponse(try await session.context.setInput(members, key: key))
+                onContext(session.context, responder) { context in
+                    Self.stateResponse(try context.setInput(members, key: key))
                 }
             }
         }
@@ -43,7 +43,7 @@ extension Application {
                 let action = routed["action"]
                 run(responder) {
                     let (state, navigated) = try await session.context.perform(action: action, arguments: arguments, key: key)
-                    guard navigated, let navigation = session.context.board.document(.navigation) else { return Self.stateResponse(state) }
+                    guard navigated, let navigation = session.board.document(.navigation) else { return Self.stateResponse(state) }
                     return .json(StateDocument.adding("navigation", navigation.body, to: state.body), headers: [("ETag", "\"\(state.version)\""), ("Cache-Control", "no-store")])
                 }
             }
@@ -54,9 +54,15 @@ extension Application {
                 let key = routed["key"]
                 let poll: PollParameters
                 do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
-                let ifNoneMatch = routed.request.header("if-none-match")
-                let render: @Sendable (PublicationBoard.Document) -> HTTPResponse = { Self.stateResponse($0, ifNoneMatch: poll.since == nil ? ifNoneMatch : nil) }
-                if let current = session.context.board.document(.scene(key)) {
+                // A plain read of a published state (the common case) answers at once.
+                let ifNoneMatch = poll.since == nil ? routed.request.headers["if-none-match"] : nil
+                let current = session.board.document(.scene(key))
+                if let current, poll.since == nil {
+                    responder.answer(Self.stateResponse(current, ifNoneMatch: ifNoneMatch))
+                    return
+                }
+                let render: @Sendable (PublicationBoard.Document) -> HTTPResponse = { Self.stateResponse($0, ifNoneMatch: ifNoneMatch) }
+                if let current {
                     self.poll(session, .scene(key), poll, current: current, responder: responder, render: render)
                     return
                 }
@@ -71,18 +77,27 @@ extension Application {
 
     /// The state document, with its version as the ETag; 304 when `ifNoneMatch` names it.
     static func stateResponse(_ document: PublicationBoard.Document, ifNoneMatch: String? = nil) -> HTTPResponse {
-        let etag = "\"\(document.version)\""
-        if let ifNoneMatch, ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
-            return HTTPResponse(status: 304, headers: [("ETag", etag), ("Cache-Control", "no-store")])
+        if let ifNoneMatch {
+            let etag = "\"\(document.version)\""
+            if ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
+                return HTTPResponse(status: 304, headers: [("ETag", etag), ("Cache-Control", "no-store")])
+            }
         }
-        return HTTPResponse.json(document.body, headers: [("ETag", etag), ("Cache-Control", "no-store")]).sharing(document.attachment)
+        return documentResponse(document)
+    }
+
+    /// A published document as JSON with its version as the ETag, prepared once per version.
+    static func documentResponse(_ document: PublicationBoard.Document) -> HTTPResponse {
+        .prepared(in: document.attachment) {
+            .json(document.body, headers: [("ETag", "\"\(document.version)\""), ("Cache-Control", "no-store")])
+        }
     }
 
     /// Renders a snapshot document, or the changes since `since` when that version is kept.
     static func snapshotRenderer(board: PublicationBoard, key: String, since: UInt64?) -> @Sendable (PublicationBoard.Document) -> HTTPResponse {
         { document in
             let headers = [("ETag", "\"\(document.version)\""), ("Cache-Control", "no-store")]
-            guard let since, let now = document.snapshot else { return .json(document.body, headers: headers) }
+            guard let since, let now = document.snapshot else { return documentResponse(document) }
             if since == document.version {
                 return .json(encoding: SnapshotChangesDocument(version: document.version, since: since, changes: SnapshotDifference(from: now, to: now)), headers: headers)
             }

@@ -18,8 +18,8 @@ extension Application {
                     Task { await evicted.end() }
                 }
             }
-            run(responder) {
-                try await context.showRoot()
+            onContext(context, responder) { context in
+                try context.showRoot()
                 let navigation = context.board.document(.navigation)?.body ?? Data("null".utf8)
                 var body = Data(#"{"id":"#.utf8)
                 body.append(StateDocument.jsonString(id))
@@ -45,8 +45,10 @@ extension Application {
                     return
                 }
                 metrics.deletedSessions.add(1, ordering: .relaxed)
-                run(responder) {
-                    await removed.end()
+                // As Session.end(): parked requests are answered first, then the view models unload.
+                removed.board.close()
+                onContext(removed.context, responder) { context in
+                    context.close()
                     return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
                 }
             }
@@ -54,8 +56,8 @@ extension Application {
 
         router.add("DELETE", "/sessions/{id}/store") { [self] routed, responder in
             withSession(routed, responder) { session in
-                run(responder) {
-                    await session.context.clearStore()
+                onContext(session.context, responder) { context in
+                    context.clearStore()
                     return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
                 }
             }

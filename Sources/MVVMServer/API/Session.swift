@@ -5,12 +5,15 @@ import Synchronization
 final class Session: Sendable {
     let id: String
     let context: ContextActor
+    /// The context's board, kept here so that reading a document touches only this session.
+    let board: PublicationBoard
     let parkedRequests = Atomic<Int>(0)
     private let lastUse: Atomic<UInt64>
 
     init(id: String, context: ContextActor, now: UInt64) {
         self.id = id
         self.context = context
+        board = context.board
         lastUse = Atomic(now)
     }
 
@@ -27,7 +30,7 @@ final class Session: Sendable {
     /// (410, by closing its board), then unloads its view models. In the other order, the
     /// unloading would be published to the parked requests as a new version.
     func end() async {
-        context.board.close()
+        board.close()
         await context.close()
     }
 }

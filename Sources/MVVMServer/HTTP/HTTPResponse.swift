@@ -34,6 +34,12 @@ public struct HTTPResponse: Sendable {
         return copy
     }
 
+    /// The response kept in `slot`, made by `make` the first time and shared from then on
+    /// (bytes, headers and the runtime's native form are all prepared once).
+    public static func prepared(in slot: AttachmentSlot, _ make: () -> HTTPResponse) -> HTTPResponse {
+        slot.value { PreparedResponse(make().sharing(AttachmentSlot())) }?.response ?? make()
+    }
+
     /// A JSON response that encodes a value (sorted keys, so equal values give equal bytes).
     public static func json(encoding value: some Encodable, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
         do {

@@ -22,6 +22,11 @@ public final class HTTPServer: Sendable {
     public init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
         self.configuration = configuration
         core = ServerCore(configuration: configuration, logger: logger, handler: handler)
+        core.startSweeping()
+    }
+
+    deinit {
+        core.stopSweeping()
     }
 
     /// Binds the address and starts serving.
@@ -84,6 +89,8 @@ final class ServerCore: Sendable {
     let openConnections = Atomic<Int>(0)
     /// Cuts off clients too slow to send a request.
     let reaper: SlowClientReaper
+    /// Whether each answered request gets a log line (the logger's level is info or finer).
+    let logsRequests: Bool
     /// Answers parked requests whose deadline passed.
     private let deadlineSweeper = Mutex<Task<Void, Never>?>(nil)
     private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
@@ -92,17 +99,25 @@ final class ServerCore: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.handler = handler
+        logsRequests = logger.logLevel <= .info
         reaper = SlowClientReaper(timeoutMilliseconds: UInt64(max(1, configuration.connectionTimeoutSeconds)) * 1000)
-        let sweeper = Task.detached { [weak self] in
+    }
+
+    /// Starts answering parked requests whose deadline passed, every 50 ms. The sweeper holds
+    /// the core strongly (a weak reference would put every retain of this hot object on the
+    /// slow path); ``stopSweeping()``, called when the owning server goes away, ends it.
+    func startSweeping() {
+        let sweeper = Task.detached { [self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(50))
-                self?.expireParked()
+                expireParked()
             }
         }
         deadlineSweeper.withLock { $0 = sweeper }
     }
 
-    deinit {
+    /// Ends the deadline sweeper and the slow-client reaper.
+    func stopSweeping() {
         reaper.stop()
         deadlineSweeper.withLock { $0?.cancel() }
     }
@@ -196,9 +211,9 @@ final class ServerCore: Sendable {
     }
 
     /// Reports an answered request to the configuration's observer and writes its log line.
-    func answered(method: String, path: String, route: Int, status: Int, since start: ContinuousClock.Instant) {
+    func answered(method: String, path: String, route: Int, status: Int, since start: ContinuousClock.Instant?) {
         configuration.onAnswer?(route, status)
-        guard logger.logLevel <= .info else { return }
+        guard logsRequests, let start else { return }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         logger.info("\(method) \(configuration.pathForLogging(path)) \(status) \(String(format: "%.3f", milliseconds))ms")

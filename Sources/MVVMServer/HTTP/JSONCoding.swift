@@ -4,16 +4,22 @@ import Foundation
 ///
 /// Keys are sorted, so that two equal values always give the same bytes: change
 /// tracking compares encoded outputs, and versions only move when bytes change.
+///
+/// Both directions go through Codable, with the framework's own coders: ``JSONBytesEncoder``
+/// writes exactly the bytes of Foundation's `JSONEncoder` (sorted keys, slashes not escaped),
+/// and ``JSONValueDecoder`` decodes with the semantics and errors of Foundation's `JSONDecoder`,
+/// several times faster on the small documents view models publish on every change.
 public enum JSONCoding {
     /// Encodes a value to JSON with sorted keys.
     public static func encode(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        try JSONBytesEncoder.encodeData(value)
     }
 
     /// Decodes a value from JSON.
     public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
-        try JSONDecoder().decode(type, from: data)
+        guard let value = StrictJSON.parse(data) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON."))
+        }
+        return try JSONValueDecoder.decode(type, from: value)
     }
 }

@@ -52,13 +52,18 @@ public struct Router: Sendable {
 
     /// The routes in the order they were added.
     public private(set) var routes: [Route] = []
+    /// How many segments each route's pattern takes, beside `routes`: plain integers, so that
+    /// ruling a route out by its segment count touches no reference-counted storage.
+    private var segmentCounts: [ClosedRange<Int>] = []
 
     /// Makes an empty router.
     public init() {}
 
     /// Adds a route.
     public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping RouteHandler) {
-        routes.append(Route(method: method, pattern: PathPattern(pattern), index: routes.count, handler: handler))
+        let pattern = PathPattern(pattern)
+        routes.append(Route(method: method, pattern: pattern, index: routes.count, handler: handler))
+        segmentCounts.append(pattern.segmentCounts)
     }
 
     /// Routes a request: calls the matching handler, or answers the routing error.
@@ -82,7 +87,7 @@ public struct Router: Sendable {
         }
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
-        for index in routes.indices {
+        for index in routes.indices where segmentCounts[index].contains(segments.count) {
             guard let parameters = routes[index].pattern.matchPairs(segments) else { continue }
             if routes[index].method == method {
                 let route = routes[index]

@@ -38,6 +38,8 @@ enum StateDocument {
 
     /// A JSON string literal.
     static func jsonString(_ text: String) -> Data {
-        (try? JSONCoding.encode(text)) ?? Data("\"\"".utf8)
+        var writer = JSONBytesWriter()
+        writer.writeString(text)
+        return Data(writer.bytes)
     }
 }

@@ -15,63 +15,45 @@ extension JSONValue {
         self = parsed
     }
 
-    /// The value as compact JSON (object members in sorted order), written directly.
+    /// The value as compact JSON, written directly, spelled as ``JSONCoding`` spells it
+    /// (object members sorted by the UTF-8 bytes of their keys).
     public var jsonData: Data {
-        var output: [UInt8] = []
-        write(to: &output)
-        return Data(output)
+        var writer = JSONBytesWriter()
+        writer.write(self)
+        return Data(writer.bytes)
     }
 
     /// Decodes a `Decodable` type from this value.
     public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        try JSONCoding.decode(type, from: jsonData)
+        try JSONValueDecoder.decode(type, from: self)
     }
+}
 
-    private func write(to output: inout [UInt8]) {
-        switch self {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let value):
-            if value.rounded() == value, let whole = Int64(exactly: value) {
-                output.append(contentsOf: String(whole).utf8)
-            } else {
-                output.append(contentsOf: value.description.utf8)
-            }
-        case .string(let value): Self.writeString(value, to: &output)
+extension JSONBytesWriter {
+    /// Writes an untyped JSON value.
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: append("null")
+        case .bool(let value): append(value ? "true" : "false")
+        case .number(let value): writeDouble(value)
+        case .string(let value): writeString(value)
         case .array(let elements):
-            output.append(UInt8(ascii: "["))
+            append("[")
             for (index, element) in elements.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(to: &output)
+                if index > 0 { append(",") }
+                write(element)
             }
-            output.append(UInt8(ascii: "]"))
+            append("]")
         case .object(let members):
-            output.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                members[key]!.write(to: &output)
+            append("{")
+            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for (index, key) in keys.enumerated() {
+                if index > 0 { append(",") }
+                writeString(key)
+                append(":")
+                if let member = members[key] { write(member) }
             }
-            output.append(UInt8(ascii: "}"))
+            append("}")
         }
-    }
-
-    private static func writeString(_ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-            case 0x0A: output.append(contentsOf: "\\n".utf8)
-            case 0x0D: output.append(contentsOf: "\\r".utf8)
-            case 0x09: output.append(contentsOf: "\\t".utf8)
-            case 0x00..<0x20:
-                let hex = String(byte, radix: 16)
-                output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
     }
 }

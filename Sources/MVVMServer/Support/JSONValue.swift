@@ -26,18 +26,13 @@ public enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    /// Encodes the value; whole numbers are written without a fraction.
+    /// Encodes the value (``JSONCoding`` writes whole numbers without a fraction).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
-        case .number(let value):
-            if value.rounded() == value, let whole = Int64(exactly: value) {
-                try container.encode(whole)
-            } else {
-                try container.encode(value)
-            }
+        case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)

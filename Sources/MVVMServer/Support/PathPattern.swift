@@ -80,6 +80,12 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         return parameters
     }
 
+    /// How many segments a path must have to match: exactly as many as the components, or
+    /// at least that many when a multi-segment parameter takes the rest.
+    var segmentCounts: ClosedRange<Int> {
+        multiSegmentIndex == nil ? components.count...components.count : components.count...Int.max
+    }
+
     /// The position of the multi-segment parameter, if the pattern has one.
     private var multiSegmentIndex: Int? {
         components.firstIndex { if case .multiSegmentParameter = $0 { true } else { false } }

@@ -73,12 +73,17 @@ final class MicroHTTPDaemon: Sendable {
 
 /// What the runtime keeps for one request, from its first callback to its completion.
 private final class RequestState {
-    let start = ContinuousClock.now
+    /// When the request arrived; read only for the log line, so taken only when it is written.
+    let start: ContinuousClock.Instant?
     var body = Data()
     var bodyTooLarge = false
     var responder: Responder?
     /// Whether the parked request came back through the access handler after its resume.
     var resumed = false
+
+    init(timed: Bool) {
+        start = timed ? .now : nil
+    }
 }
 
 /// A libmicrohttpd response prepared once and queued for many requests.
@@ -109,7 +114,7 @@ private func makeNativeResponse(_ response: HTTPResponse) -> OpaquePointer? {
     return created
 }
 
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: String, url: String, core: ServerCore, start: ContinuousClock.Instant, route: Int = -1) -> MHD_Result {
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: String, url: String, core: ServerCore, start: ContinuousClock.Instant?, route: Int = -1) -> MHD_Result {
     let result: MHD_Result
     if let slot = response.shared, let native = slot.value(orMake: { NativeResponse(response) }) {
         result = MHD_queue_response(connection, UInt32(response.status), native.pointer)
@@ -122,62 +127,69 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer, metho
     return result
 }
 
-/// Collects header fields or query arguments through MHD_get_connection_values.
-private final class ValueCollector {
+/// Collects header fields or query arguments through MHD_get_connection_values; it lives on
+/// the caller's stack for the length of that call.
+private struct ValueCollector {
     var values: [String: String] = [:]
     var malformed = false
     let decodeQuery: Bool
-
-    init(decodeQuery: Bool) {
-        self.decodeQuery = decodeQuery
-    }
 }
 
 private func collectValue(_ context: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?) -> MHD_Result {
     guard let context, let key else { return .YES }
-    let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
+    let collector = context.assumingMemoryBound(to: ValueCollector.self)
     guard let name = String(validatingCString: key) else {
-        collector.malformed = true
+        collector.pointee.malformed = true
         return .NO
     }
     let text = value.flatMap { String(validatingCString: $0) } ?? (value == nil ? "" : nil)
     guard let text else {
-        collector.malformed = true
+        collector.pointee.malformed = true
         return .NO
     }
-    if collector.decodeQuery {
+    if collector.pointee.decodeQuery {
         guard let decodedName = PercentDecoding.decode(name[...], plusIsSpace: true),
               let decodedValue = PercentDecoding.decode(text[...], plusIsSpace: true) else {
-            collector.malformed = true
+            collector.pointee.malformed = true
             return .NO
         }
-        collector.values[decodedName] = decodedValue
+        collector.pointee.values[decodedName] = decodedValue
     } else {
         let isLowercase = name.utf8.allSatisfy { !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-        collector.values[isLowercase ? name : name.lowercased()] = text
+        collector.pointee.values[isLowercase ? name : name.lowercased()] = text
     }
     return .YES
 }
 
 private func values(of connection: OpaquePointer, kind: MHD_ValueKind, decodeQuery: Bool) -> [String: String]? {
-    let collector = ValueCollector(decodeQuery: decodeQuery)
-    let unmanaged = Unmanaged.passRetained(collector)
-    MHD_get_connection_values(connection, kind, collectValue, unmanaged.toOpaque())
-    unmanaged.release()
+    // Called without an iterator, libmicrohttpd only counts: most requests have no query.
+    guard MHD_get_connection_values(connection, kind, nil, nil) > 0 else { return [:] }
+    var collector = ValueCollector(decodeQuery: decodeQuery)
+    withUnsafeMutablePointer(to: &collector) { pointer in
+        _ = MHD_get_connection_values(connection, kind, collectValue, pointer)
+    }
     return collector.malformed ? nil : collector.values
+}
+
+/// The method as a Swift string: the common ones as literals (no copy, no validation).
+private func methodName(_ method: UnsafePointer<CChar>) -> String {
+    // Byte by byte, so that nothing past the terminating NUL is read.
+    if method[0] == 0x47, method[1] == 0x45, method[2] == 0x54, method[3] == 0 { return "GET" }
+    if method[0] == 0x50, method[1] == 0x4F, method[2] == 0x53, method[3] == 0x54, method[4] == 0 { return "POST" }
+    return String(cString: method)
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, requestContext in
     guard let context, let connection, let url, let method, let uploadSize, let requestContext else { return .NO }
     let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
-    let methodText = String(cString: method)
+    let methodText = methodName(method)
     // The path as sent when it is valid UTF-8 (nil otherwise); logs get a repaired copy.
     let validPath = String(validatingCString: url)
     let urlText = validPath ?? String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
 
     // First call: only the headers have arrived. Answering now would cost keep-alive.
     guard let stored = requestContext.pointee else {
-        requestContext.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+        requestContext.pointee = Unmanaged.passRetained(RequestState(timed: core.logsRequests)).toOpaque()
         return .YES
     }
     let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
