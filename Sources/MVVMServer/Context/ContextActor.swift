@@ -30,11 +30,18 @@ public actor ContextActor {
         board = context.board
         events = context.events
         self.context = context
-        context.startLoading = { [weak self, weak context] key in
-            guard let self, let context else { return }
-            let task = Task { await self.load(key) }
-            context.store.track(task, key: key)
+        // Unowned, not weak: the actor owns the context, which owns this closure and calls it
+        // only from the actor's own calls; a weak reference would give the actor a side table
+        // and put every retain of it on the slow path.
+        context.startLoading = { [unowned self] key in
+            assumeIsolated { $0.startLoad(key) }
         }
+    }
+
+    /// Loads a scene's view model as a task that starts on this actor (one hop, not two).
+    private func startLoad(_ key: String) {
+        let task = Task { await self.load(key) }
+        context.store.track(task, key: key)
     }
 
     private func load(_ key: String) async {

@@ -6,8 +6,12 @@ import Synchronization
 /// than what is kept answers `nil`, and the client must re-read the state.
 public final class EventLog: Sendable {
     private struct State {
+        /// The events kept are `events[first...]`; dropped ones are compacted away in bulk.
         var events: [ContextEvent] = []
+        var first = 0
         var lastDropped: UInt64 = 0
+
+        var kept: ArraySlice<ContextEvent> { events[first...] }
     }
 
     /// How many events are kept.
@@ -23,10 +27,15 @@ public final class EventLog: Sendable {
     public func append(_ event: ContextEvent) {
         state.withLock { state in
             state.events.append(event)
-            if state.events.count > capacity {
-                let dropped = state.events.count - capacity
-                state.lastDropped = state.events[dropped - 1].seq
-                state.events.removeFirst(dropped)
+            if state.events.count - state.first > capacity {
+                state.lastDropped = state.events[state.first].seq
+                state.first += 1
+                // Dropped events are removed once they are as many as the kept ones: each
+                // append moves a constant number of events on average.
+                if state.first >= capacity {
+                    state.events.removeFirst(state.first)
+                    state.first = 0
+                }
             }
         }
     }
@@ -35,7 +44,7 @@ public final class EventLog: Sendable {
     public func events(after seq: UInt64) -> [ContextEvent]? {
         state.withLock { state in
             guard seq >= state.lastDropped else { return nil }
-            guard let first = state.events.firstIndex(where: { $0.seq > seq }) else { return [] }
+            guard let first = state.kept.firstIndex(where: { $0.seq > seq }) else { return [] }
             return Array(state.events[first...])
         }
     }
@@ -48,6 +57,6 @@ public final class EventLog: Sendable {
 
     /// The sequence number of the last event, 0 when there is none.
     public var lastSeq: UInt64 {
-        state.withLock { $0.events.last?.seq ?? $0.lastDropped }
+        state.withLock { $0.kept.last?.seq ?? $0.lastDropped }
     }
 }

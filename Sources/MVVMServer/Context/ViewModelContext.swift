@@ -104,7 +104,8 @@ public final class ViewModelContext {
 
     /// Ends the context: unloads and removes every view model, then wakes every waiter.
     public func close() {
-        store.clear()
+        // The board closes anyway: what the view models publish while unloading is never read.
+        store.clear(publishing: false)
         board.close()
     }
 

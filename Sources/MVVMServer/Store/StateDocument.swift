@@ -4,24 +4,23 @@ import Foundation
 /// `{"error", "input", "key", "lifecycle", "output", "scene", "version"}`.
 enum StateDocument {
     static func encode(entry: StoreEntry, input: Data, output: Data) -> Data {
-        var document = Data()
-        document.reserveCapacity(input.count + output.count + 128)
-        document.append(contentsOf: #"{"error":"#.utf8)
-        document.append(entry.error.map(jsonString) ?? Data("null".utf8))
-        document.append(contentsOf: #","input":"#.utf8)
-        document.append(input)
-        document.append(contentsOf: #","key":"#.utf8)
-        document.append(jsonString(entry.key))
-        document.append(contentsOf: #","lifecycle":""#.utf8)
-        document.append(contentsOf: entry.lifecycle.state.rawValue.utf8)
-        document.append(contentsOf: #"","output":"#.utf8)
-        document.append(output)
-        document.append(contentsOf: #","scene":"#.utf8)
-        document.append(jsonString(entry.scene))
-        document.append(contentsOf: #","version":"#.utf8)
-        document.append(contentsOf: String(entry.version).utf8)
-        document.append(contentsOf: "}".utf8)
-        return document
+        var writer = JSONBytesWriter(capacity: input.count + output.count + entry.key.utf8.count + entry.scene.utf8.count + 96)
+        writer.append(#"{"error":"#)
+        if let error = entry.error { writer.writeString(error) } else { writer.append("null") }
+        writer.append(#","input":"#)
+        writer.append(bytes: input)
+        writer.append(#","key":"#)
+        writer.writeString(entry.key)
+        writer.append(#","lifecycle":""#)
+        writer.append(bytes: entry.lifecycle.state.rawValue.utf8)
+        writer.append(#"","output":"#)
+        writer.append(bytes: output)
+        writer.append(#","scene":"#)
+        writer.writeString(entry.scene)
+        writer.append(#","version":"#)
+        writer.writeInteger(entry.version, negative: false)
+        writer.append("}")
+        return Data(writer.bytes)
     }
 
     /// `document` (a JSON object) with one more member appended.

@@ -29,6 +29,8 @@ public final class ViewModelStore {
     /// The context's version counter.
     public let counter: VersionCounter
     private var entries: [String: StoreEntry] = [:]
+    /// False while ``clear(publishing:)`` unloads without publishing.
+    private var isPublishing = true
     private var order: [String] = []
 
     /// Makes an empty store that takes versions from `counter`.
@@ -159,8 +161,12 @@ public final class ViewModelStore {
         observer?(.removed(entry))
     }
 
-    /// Unloads and removes every view model, in the order they were made.
-    public func clear() {
+    /// Unloads and removes every view model, in the order they were made. With `publishing`
+    /// false (the context is ending and nobody can read its states any more), the unloading
+    /// states are not encoded nor published; lifecycle events are still recorded.
+    public func clear(publishing: Bool = true) {
+        isPublishing = publishing
+        defer { isPublishing = true }
         let cleared = allEntries
         entries.removeAll()
         order.removeAll()
@@ -189,7 +195,7 @@ public final class ViewModelStore {
     }
 
     private func refresh(_ entry: StoreEntry) {
-        guard !entry.isCleared,
+        guard isPublishing, !entry.isCleared,
               let input = try? entry.viewModel.encodedInput(),
               let output = try? entry.viewModel.encodedOutput() else { return }
         let snapshot = entry.viewModel.snapshot

@@ -46,7 +46,8 @@ extension JSONBytesWriter {
             append("]")
         case .object(let members):
             append("{")
-            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            // String order is UTF-8 byte order for the NFC keys the framework writes.
+            let keys = members.keys.sorted()
             for (index, key) in keys.enumerated() {
                 if index > 0 { append(",") }
                 writeString(key)

@@ -38,8 +38,8 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     /// or a value of the wrong type throws ``InputError`` and changes nothing.
     /// `current` is the input as last encoded (empty when unknown).
     override func mergeInput(_ members: [String: JSONValue], current: Data) throws {
-        let known = Set(Model.Input.memberNames)
-        if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
+        let known = Model.Input.memberNames
+        if members.keys.contains(where: { !known.contains($0) }), let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
             throw InputError(member: unknown, reason: "is not an input member of this scene (members: \(known.sorted().joined(separator: ", ")))")
         }
         let encoded = try JSONValue(json: current) ?? JSONValue(encoding: model.input)

@@ -19,8 +19,13 @@ struct JSONBytesWriter {
 
     private(set) var bytes: [UInt8] = []
 
-    init() {
-        bytes.reserveCapacity(256)
+    init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends bytes that are already JSON (a document spliced into another).
+    mutating func append(bytes more: some Sequence<UInt8>) {
+        bytes.append(contentsOf: more)
     }
 
     mutating func write(_ value: EncodedJSON, depth: Int) throws {
@@ -144,7 +149,7 @@ struct JSONBytesWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    private mutating func writeInteger(_ magnitude: UInt64, negative: Bool) {
+    mutating func writeInteger(_ magnitude: UInt64, negative: Bool) {
         if negative { bytes.append(UInt8(ascii: "-")) }
         let start = bytes.count
         var rest = magnitude
