@@ -14,14 +14,19 @@ final class SessionTable: Sendable {
     private struct State {
         var sessions: [String: Session] = [:]
         var tombstones: [String: UInt64] = [:]
+        /// The buried ids, oldest first from `buriedHead`: every tombstone lasts as long, so the
+        /// oldest is the first to expire and the first to go when there are too many.
+        var buried: [String] = []
+        var buriedHead = 0
     }
 
     private let state = Mutex(State())
     private let tombstoneMilliseconds: UInt64
-    private let maxTombstones = 100_000
+    private let maxTombstones: Int
 
-    init(tombstoneSeconds: Int = 600) {
+    init(tombstoneSeconds: Int = 600, maxTombstones: Int = 100_000) {
         tombstoneMilliseconds = UInt64(tombstoneSeconds) * 1000
+        self.maxTombstones = max(1, maxTombstones)
     }
 
     var count: Int {
@@ -70,7 +75,7 @@ final class SessionTable: Sendable {
     /// Removes the sessions idle for longer than `idleMilliseconds` with no parked request.
     func removeExpired(idleMilliseconds: UInt64, now: UInt64) -> [Session] {
         state.withLock { state in
-            state.tombstones = state.tombstones.filter { $0.value > now }
+            Self.forgetTombstones(in: &state) { $0 <= now }
             let expired = state.sessions.values.filter {
                 now > $0.lastUsed + idleMilliseconds && $0.parkedRequests.load(ordering: .relaxed) == 0
             }
@@ -91,9 +96,34 @@ final class SessionTable: Sendable {
     }
 
     private static func bury(_ id: String, in state: inout State, until: UInt64, limit: Int) {
-        if state.tombstones.count >= limit, let oldest = state.tombstones.min(by: { $0.value < $1.value }) {
-            state.tombstones[oldest.key] = nil
+        if state.tombstones.count >= limit {
+            var left = state.tombstones.count - limit + 1
+            forgetTombstones(in: &state) { _ in
+                left -= 1
+                return left >= 0
+            }
         }
-        state.tombstones[id] = until
+        if state.tombstones.updateValue(until, forKey: id) == nil {
+            state.buried.append(id)
+        }
+    }
+
+    /// Forgets the oldest tombstones while `shouldForget` says so of their expiry time.
+    private static func forgetTombstones(in state: inout State, while shouldForget: (UInt64) -> Bool) {
+        while state.buriedHead < state.buried.count {
+            let id = state.buried[state.buriedHead]
+            guard let until = state.tombstones[id] else {
+                state.buriedHead += 1
+                continue
+            }
+            guard shouldForget(until) else { break }
+            state.tombstones[id] = nil
+            state.buriedHead += 1
+        }
+        // Compact once the forgotten ids are as many as the kept ones.
+        if state.buriedHead > 0, state.buriedHead * 2 >= state.buried.count {
+            state.buried.removeFirst(state.buriedHead)
+            state.buriedHead = 0
+        }
     }
 }

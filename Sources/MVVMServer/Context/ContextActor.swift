@@ -111,7 +111,7 @@ public actor ContextActor {
     }
 
     /// Runs a synchronous call isolated to the context (the awaited twin of ``immediately(_:)``).
-    public func run<Result: Sendable>(_ body: (isolated ContextActor) throws -> Result) rethrows -> Result {
+    public func run<Result: Sendable>(_ body: @Sendable (isolated ContextActor) throws -> Result) rethrows -> Result {
         try body(self)
     }
 

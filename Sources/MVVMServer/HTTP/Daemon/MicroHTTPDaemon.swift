@@ -6,7 +6,7 @@ import Foundation
 /// The daemon runs an internal polling thread pool on epoll with suspend/resume allowed.
 /// Callbacks are file-private C functions that find their Swift owner through `Unmanaged`:
 /// the daemon's retain of the ``ServerCore`` is released only after `MHD_stop_daemon`
-/// returned, and each request's ``RequestState`` is released in the completion callback.
+/// returned, and a request's ``RequestState`` (made only when it needs one) is released in the completion callback.
 final class MicroHTTPDaemon: Sendable {
     /// A libmicrohttpd pointer that may cross threads.
     // Safe: libmicrohttpd documents MHD_resume_connection and MHD_stop_daemon as callable from
@@ -179,23 +179,39 @@ private func methodName(_ method: UnsafePointer<CChar>) -> String {
     return String(cString: method)
 }
 
+/// The request context of a request whose headers have arrived and that needs no state object
+/// yet: most requests (no body, answered at once, no timed log line) never get one.
+private var headersArrived: UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(bitPattern: 1)!
+}
+
+/// The request's state object, made and kept in its request context on first need.
+private func requestState(_ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> RequestState {
+    if let stored = requestContext.pointee, stored != headersArrived {
+        return Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
+    }
+    let state = RequestState(timed: false)
+    requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
+    return state
+}
+
 private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, requestContext in
     guard let context, let connection, let url, let method, let uploadSize, let requestContext else { return .NO }
     let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+
+    // First call: only the headers have arrived. Answering now would cost keep-alive.
+    guard let stored = requestContext.pointee else {
+        requestContext.pointee = core.logsRequests ? Unmanaged.passRetained(RequestState(timed: true)).toOpaque() : headersArrived
+        return .YES
+    }
+    let state = stored == headersArrived ? nil : Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
     let methodText = methodName(method)
     // The path as sent when it is valid UTF-8 (nil otherwise); logs get a repaired copy.
     let validPath = String(validatingCString: url)
     let urlText = validPath ?? String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
 
-    // First call: only the headers have arrived. Answering now would cost keep-alive.
-    guard let stored = requestContext.pointee else {
-        requestContext.pointee = Unmanaged.passRetained(RequestState(timed: core.logsRequests)).toOpaque()
-        return .YES
-    }
-    let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
-
     // A parked request whose connection was resumed: send its answer.
-    if let responder = state.responder {
+    if let state, let responder = state.responder {
         state.resumed = true
         return queue(core.resumed(responder), on: connection, method: methodText, url: urlText, core: core, start: state.start, route: responder.route)
     }
@@ -203,6 +219,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     // A chunk of the body. Past the cap the buffer is freed and the rest is read and dropped,
     // so that the 413 reaches the client instead of being lost to a reset.
     if uploadSize.pointee > 0 {
+        let state = requestState(requestContext)
         let count = uploadSize.pointee
         uploadSize.pointee = 0
         if state.bodyTooLarge { return .YES }
@@ -214,37 +231,38 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         }
         return .YES
     }
-    if state.bodyTooLarge {
+    if state?.bodyTooLarge == true {
         let error = HTTPError(.payloadTooLarge, detail: "The body is larger than \(core.configuration.maxBodyBytes) bytes.")
-        return queue(error.response, on: connection, method: methodText, url: urlText, core: core, start: state.start)
+        return queue(error.response, on: connection, method: methodText, url: urlText, core: core, start: state?.start)
     }
 
     // The request is complete: from here its time is the handler's, not the client's.
     record(of: connection)?.isHandling.store(true, ordering: .relaxed)
     guard let utf8Path = validPath else {
-        return queue(HTTPError(.badRequest, detail: "The path is not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state.start)
+        return queue(HTTPError(.badRequest, detail: "The path is not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state?.start)
     }
     guard let query = values(of: connection, kind: .GET_ARGUMENT_KIND, decodeQuery: true) else {
-        return queue(HTTPError(.badRequest, detail: "The query string is malformed or not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state.start)
+        return queue(HTTPError(.badRequest, detail: "The query string is malformed or not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state?.start)
     }
     let headers = values(of: connection, kind: .HEADER_KIND, decodeQuery: false) ?? [:]
-    var request = HTTPRequest(method: methodText, path: utf8Path, query: query, body: state.body)
+    var request = HTTPRequest(method: methodText, path: utf8Path, query: query, body: state?.body ?? Data())
     request.headers = headers
-    state.body = Data()
+    state?.body = Data()
 
     let responder = core.dispatch(request)
     if let answer = responder.take() {
-        return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state.start, route: responder.route)
+        return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state?.start, route: responder.route)
     }
+    let parkedState = requestState(requestContext)
     let connectionHandle = MicroHTTPDaemon.Handle(pointer: connection)
     let answer = core.park(responder, suspend: {
-        state.responder = responder
+        parkedState.responder = responder
         MHD_suspend_connection(connection)
     }, resume: {
         MHD_resume_connection(connectionHandle.pointer)
     })
     guard let answer else { return .YES }
-    return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state.start, route: responder.route)
+    return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: parkedState.start, route: responder.route)
 }
 
 private let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
@@ -280,6 +298,10 @@ private let completedHandler: MHD_RequestCompletedCallback = { context, connecti
         record.isHandling.store(false, ordering: .relaxed)
     }
     guard let requestContext, let stored = requestContext.pointee else { return }
+    guard stored != headersArrived else {
+        requestContext.pointee = nil
+        return
+    }
     let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
     if let responder = state.responder, !state.resumed, let context {
         // A parked request whose client went away: libmicrohttpd closes it after the resume
