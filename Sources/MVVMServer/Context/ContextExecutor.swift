@@ -21,6 +21,9 @@ final class ContextExecutor: SerialExecutor {
     }
 
     private let state = Mutex(State())
+    /// The thread that holds the context inline (0: none), readable without the lock: the
+    /// isolation check runs on every inline call.
+    private let inlineThread = Atomic<UInt>(0)
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -40,12 +43,14 @@ final class ContextExecutor: SerialExecutor {
         let acquired = state.withLock { state -> Bool in
             guard !state.isDraining, state.inlineOwner == nil, !state.hasQueuedJobs else { return false }
             state.inlineOwner = thread
+            inlineThread.store(UInt(thread), ordering: .relaxed)
             return true
         }
         guard acquired else { return nil }
         defer {
             let startsDrain = state.withLock { state -> Bool in
                 state.inlineOwner = nil
+                inlineThread.store(0, ordering: .relaxed)
                 guard state.hasQueuedJobs else { return false }
                 state.isDraining = true
                 return true
@@ -56,8 +61,9 @@ final class ContextExecutor: SerialExecutor {
     }
 
     func isIsolatingCurrentContext() -> Bool? {
-        let thread = pthread_self()
-        return state.withLock { state in state.inlineOwner.map { pthread_equal($0, thread) != 0 } ?? false }
+        // Only the owning thread itself can see its own id here (it stored it), so a relaxed
+        // load cannot make another thread believe it holds the context.
+        inlineThread.load(ordering: .relaxed) == UInt(pthread_self())
     }
 
     func checkIsolated() {

@@ -133,7 +133,7 @@ public final class ViewModelContext {
         case .published(let entry):
             // The snapshot first: a reader woken by the new state finds the snapshot of that version.
             if let snapshot = entry.snapshot, entry.snapshotVersion == entry.version {
-                let body = SnapshotDocument(version: entry.version, sections: snapshot.sections).jsonValue.jsonData
+                let body = SnapshotDocument(version: entry.version, sections: snapshot.sections).jsonData
                 board.publish(.init(version: entry.version, body: body, snapshot: snapshot), on: .snapshot(entry.key), keepingHistory: snapshotHistoryLimit)
             }
             board.publish(.init(version: entry.version, body: entry.document), on: .scene(entry.key))
@@ -157,6 +157,23 @@ public struct SnapshotDocument: Encodable, Sendable {
     public init(version: UInt64, sections: [Snapshot.Section]) {
         self.version = version
         self.sections = sections
+    }
+
+    /// The document as JSON, written directly (the bytes of ``jsonValue``'s serialization,
+    /// without building its dictionaries).
+    public var jsonData: Data {
+        var writer = JSONBytesWriter(capacity: 512)
+        writer.append(#"{"kind":"#)
+        writer.writeString(kind)
+        writer.append(#","sections":["#)
+        for (index, section) in sections.enumerated() {
+            if index > 0 { writer.append(",") }
+            writer.write(section)
+        }
+        writer.append(#"],"version":"#)
+        writer.writeInteger(version, negative: false)
+        writer.append("}")
+        return Data(writer.bytes)
     }
 
     /// The document as a JSON value (written without going through `Encodable`).

@@ -129,3 +129,38 @@ public protocol SnapshotProviding: ViewModel {
     /// The current snapshot; read after every call, like the output.
     var snapshot: Snapshot { get }
 }
+
+extension JSONBytesWriter {
+    /// Writes a section as its ``Snapshot/Section/jsonValue`` serializes, without building it.
+    mutating func write(_ section: Snapshot.Section) {
+        append(#"{"id":"#)
+        writeString(section.id)
+        append(#","items":["#)
+        for (index, item) in section.items.enumerated() {
+            if index > 0 { append(",") }
+            write(item)
+        }
+        append("]}")
+    }
+
+    /// Writes an item as its ``Snapshot/Item/jsonValue`` serializes: the content's members,
+    /// `cell` and `id`, in key order.
+    mutating func write(_ item: Snapshot.Item) {
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(item.content.count + 2)
+        for member in item.content where member.key != "id" && member.key != "cell" {
+            members.append(member)
+        }
+        members.append(("cell", .string(item.cell)))
+        members.append(("id", .string(item.id)))
+        members.sort { $0.key < $1.key }
+        append("{")
+        for (index, member) in members.enumerated() {
+            if index > 0 { append(",") }
+            writeString(member.key)
+            append(":")
+            write(member.value)
+        }
+        append("}")
+    }
+}

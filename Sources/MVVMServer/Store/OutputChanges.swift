@@ -1,12 +1,20 @@
-import Foundation
-
 /// Names the top-level members that differ between two encoded outputs (the `changes` of a
-/// `didUpdate` event, ViewModelable's `updates`).
+/// `didUpdate` event, ViewModelable's `updates`), comparing the members' bytes: the encoder
+/// writes equal values as equal bytes.
 enum OutputChanges {
-    static func members(from old: Data, to new: Data) -> [String] {
-        guard let before = JSONValue(json: old)?.objectValue, let after = JSONValue(json: new)?.objectValue else {
+    static func members(from old: EncodedMembers, to new: EncodedMembers) -> [String] {
+        guard !old.members.isEmpty || old.data.first == UInt8(ascii: "{"), !new.members.isEmpty || new.data.first == UInt8(ascii: "{") else {
             return ["output"]
         }
-        return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        var before: [String: Range<Int>] = [:]
+        before.reserveCapacity(old.members.count)
+        for member in old.members { before[member.key] = member.range }
+        var changed: [String] = []
+        for member in new.members {
+            if let range = before.removeValue(forKey: member.key), old.value(at: range) == new.value(at: member.range) { continue }
+            changed.append(member.key)
+        }
+        changed.append(contentsOf: before.keys)
+        return changed.sorted()
     }
 }

@@ -21,7 +21,7 @@ public final class StoreEntry {
 
     let viewModel: AnyViewModel
     var encodedInput = Data()
-    var encodedOutput = Data()
+    var encodedOutput = EncodedMembers()
     var publishedLifecycle: Lifecycle.State?
     var publishedError: String??
     var tasks: [Task<Void, Never>] = []

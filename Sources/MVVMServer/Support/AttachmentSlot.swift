@@ -7,21 +7,39 @@ import Synchronization
 ///
 /// Reading a filled slot takes no lock: one atomic load.
 public final class AttachmentSlot: Sendable {
-    private let stored = AtomicLazyReference<any AnyObject & Sendable>()
+    /// The address of the attachment, retained once by the slot (released in deinit), or 0. It
+    /// is set at most once and never replaced, so a reader that loads it may use it for as long
+    /// as it holds the slot: the slot's own retain keeps it alive.
+    private let stored = Atomic<UInt>(0)
 
     /// An empty slot.
     public init() {}
+
+    deinit {
+        if let pointer = UnsafeMutableRawPointer(bitPattern: stored.load(ordering: .acquiring)) {
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+        }
+    }
 
     /// The attachment of type `Attachment`, made by `make` the first time. When two threads
     /// make it at once, both get the one stored first; when `make` fails, a later call tries
     /// again. A slot holds one attachment type: asking for another type makes an unshared one.
     public func value<Attachment: AnyObject & Sendable>(orMake make: () -> Attachment?) -> Attachment? {
-        if let existing = stored.load() {
-            // The exact class is checked by identity, which is cheaper than a dynamic cast.
-            if type(of: existing) == Attachment.self { return unsafeDowncast(existing, to: Attachment.self) }
-            return existing as? Attachment ?? make()
+        if let pointer = UnsafeMutableRawPointer(bitPattern: stored.load(ordering: .acquiring)) {
+            return Self.attachment(at: pointer) ?? make()
         }
         guard let made = make() else { return nil }
-        return stored.storeIfNil(made) as? Attachment ?? made
+        let retained = Unmanaged<AnyObject>.passRetained(made).toOpaque()
+        let (stored, original) = stored.compareExchange(expected: 0, desired: UInt(bitPattern: retained), ordering: .acquiringAndReleasing)
+        if stored { return made }
+        Unmanaged<AnyObject>.fromOpaque(retained).release()
+        return UnsafeMutableRawPointer(bitPattern: original).flatMap(Self.attachment(at:)) ?? made
+    }
+
+    private static func attachment<Attachment: AnyObject>(at pointer: UnsafeMutableRawPointer) -> Attachment? {
+        let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        // The exact class is checked by identity, which is cheaper than a dynamic cast.
+        if type(of: object) == Attachment.self { return unsafeDowncast(object, to: Attachment.self) }
+        return object as? Attachment
     }
 }

@@ -64,6 +64,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             if !accepts(component, segments[segments.count - after + offset]) { return nil }
         }
         var parameters: [(name: String, value: String)] = []
+        parameters.reserveCapacity(components.count - before - after + 2)
         for index in 0..<before {
             if case .parameter(let name) = components[index] { parameters.append((name, segments[index])) }
         }

@@ -11,7 +11,7 @@ class AnyViewModel {
     var actionNames: [String] { [] }
     var snapshot: Snapshot? { nil }
     func encodedInput() throws -> Data { fatalError("subclass") }
-    func encodedOutput() throws -> Data { fatalError("subclass") }
+    func encodedOutput() throws -> EncodedMembers { fatalError("subclass") }
     func mergeInput(_ members: [String: JSONValue], current: Data) throws {}
     func perform(action name: String, arguments: [String: JSONValue]) async throws {}
     func load() async throws {}
@@ -21,18 +21,21 @@ class AnyViewModel {
 /// The concrete box around one view model.
 final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     let model: Model
+    /// The model as a snapshot provider, cast once (the store reads it on every change).
+    private let snapshotProvider: (any SnapshotProviding)?
 
     init(_ model: Model) {
         self.model = model
+        snapshotProvider = model as? any SnapshotProviding
     }
 
     override var object: AnyObject { model }
     override var typeName: String { String(reflecting: Model.self) }
     override var inputMembers: [String] { Model.Input.memberNames }
     override var actionNames: [String] { Model.Action.names }
-    override var snapshot: Snapshot? { (model as? any SnapshotProviding)?.snapshot }
+    override var snapshot: Snapshot? { snapshotProvider?.snapshot }
     override func encodedInput() throws -> Data { try JSONCoding.encode(model.input) }
-    override func encodedOutput() throws -> Data { try JSONCoding.encode(model.output) }
+    override func encodedOutput() throws -> EncodedMembers { try JSONBytesEncoder.encodeMembers(model.output) }
 
     /// Merges members into the input: members not sent keep their values; an unknown member
     /// or a value of the wrong type throws ``InputError`` and changes nothing.

@@ -21,6 +21,22 @@ extension Core {
             }
         }
 
+        @Test("The snapshot document written directly is the serialization of its JSON value")
+        func documentBytesMatchItsValue() throws {
+            let snapshot = try Snapshot(sections: [
+                .init(id: "films", items: [
+                    .init(id: "4", cell: "film", fields: ["title": .string("A New Hope \"IV\""), "episode": .number(4), "year": .number(1977.5), "tags": .array([.bool(true), .null])]),
+                    // Content members named like the item's own are overridden by them.
+                    .init(id: "5", cell: "film", fields: ["id": .string("not this"), "cell": .string("nor this"), "Zeta": .object(["b": .number(1), "a": .string("é")])]),
+                ]),
+                .init(id: "empty", items: []),
+            ])
+            let document = SnapshotDocument(version: 42, sections: snapshot.sections)
+            #expect(document.jsonData == document.jsonValue.jsonData)
+            let parsed = try #require(JSONValue(json: document.jsonData))
+            #expect(parsed == document.jsonValue)
+        }
+
         @Test("A duplicate section identifier is rejected")
         func duplicateSectionRejected() {
             let error = #expect(throws: SnapshotError.duplicateSection("a")) {

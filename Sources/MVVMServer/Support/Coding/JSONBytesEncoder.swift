@@ -13,17 +13,31 @@ import Foundation
 enum JSONBytesEncoder {
     /// The JSON bytes of `value`.
     static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        var writer = JSONBytesWriter()
+        try write(value, with: &writer)
+        return writer.bytes
+    }
+
+    /// The JSON bytes of `value`, and where each top-level member's value lies in them when
+    /// `value` encodes as an object (so that two encodings can be compared member by member
+    /// without parsing them).
+    static func encodeMembers<T: Encodable>(_ value: T) throws -> EncodedMembers {
+        var writer = JSONBytesWriter()
+        writer.topLevelMembers = []
+        try write(value, with: &writer)
+        return EncodedMembers(data: Data(writer.bytes), members: writer.topLevelMembers ?? [])
+    }
+
+    private static func write<T: Encodable>(_ value: T, with writer: inout JSONBytesWriter) throws {
         let encoder = JSONTreeEncoder(pathNode: nil)
         guard let tree = try encoder.encodeTopLevel(value) else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
-        var writer = JSONBytesWriter()
         do {
             try writer.write(tree, depth: 0)
         } catch {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
         }
-        return writer.bytes
     }
 
     /// The JSON bytes of `value`, as `Data`.

@@ -18,6 +18,8 @@ struct JSONBytesWriter {
     struct TooDeeplyNested: Error {}
 
     private(set) var bytes: [UInt8] = []
+    /// When not nil, writing a top-level object records here where each member's value lies.
+    var topLevelMembers: [(key: String, range: Range<Int>)]?
 
     init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
@@ -64,7 +66,11 @@ struct JSONBytesWriter {
             first = false
             writeString(member.key)
             bytes.append(UInt8(ascii: ":"))
+            let start = bytes.count
             try write(member.value, depth: depth)
+            if depth == 1, topLevelMembers != nil {
+                topLevelMembers?.append((member.key, start..<bytes.count))
+            }
         }
         bytes.append(UInt8(ascii: "}"))
     }
