@@ -45,12 +45,14 @@ extension Application {
                     return
                 }
                 metrics.deletedSessions.add(1, ordering: .relaxed)
-                // As Session.end(): parked requests are answered first, then the view models unload.
+                // As Session.end(): parked requests are answered first, then the view models
+                // unload: at once when the context is free, else (a load in flight) as soon as
+                // it is. The session is gone either way, so the answer does not wait for that.
                 removed.board.close()
-                onContext(removed.context, responder) { context in
-                    context.close()
-                    return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
+                if removed.context.immediately({ $0.close() }) == nil {
+                    Task { await removed.context.close() }
                 }
+                responder.answer(HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")]))
             }
         }
 

@@ -8,8 +8,11 @@ enum SessionID {
 
     /// A new identifier: 16 random bytes in base64url (RFC 4648 §5), without padding.
     static func make() -> String {
+        // Two draws of 64 bits (one getrandom call each), not sixteen draws of one byte.
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let bytes = [generator.next(), generator.next()].flatMap { word in
+            (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) }
+        }
         var characters: [UInt8] = []
         characters.reserveCapacity(22)
         var index = 0

@@ -114,8 +114,12 @@ public final class ViewModelContext {
         record(event)
     }
 
+    /// The encoding of an empty navigation, the same for every new context: made once.
+    private static let emptyNavigation = (try? JSONCoding.encode(NavigationState())) ?? Data()
+
     private func publishNavigation() {
-        let body = (try? JSONCoding.encode(navigator.state)) ?? Data()
+        let state = navigator.state
+        let body = state == NavigationState() ? Self.emptyNavigation : (try? JSONCoding.encode(state)) ?? Data()
         board.publish(.init(version: navigator.state.version, body: body), on: .navigation)
     }
 
