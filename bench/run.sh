@@ -165,15 +165,19 @@ TABLE_SPEC=$(cat <<EOF
 s1c64|1. Cached state, GET car, 64 conns|rps|req/s|ratio_ge|0.85
 s1c64|1. Cached state, GET car, 64 conns|p99_ms|p99 ms|ratio_le|2
 s1c64|1. Cached state, GET car, 64 conns|errors|errors|eq|0
+s1c64|1. Cached state, GET car, 64 conns|cpu_us|CPU µs per request (answering process)|info|
 s1c256|1. Cached state, GET car, 256 conns|rps|req/s|ratio_ge|0.85
 s1c256|1. Cached state, GET car, 256 conns|p99_ms|p99 ms|ratio_le|2
 s1c256|1. Cached state, GET car, 256 conns|errors|errors|eq|0
+s1c256|1. Cached state, GET car, 256 conns|cpu_us|CPU µs per request (answering process)|info|
 s2|2. Inputs, POST car/input, 64 conns|rps|req/s|ratio_ge|0.5
 s2|2. Inputs, POST car/input, 64 conns|p99_ms|p99 ms|info|
 s2|2. Inputs, POST car/input, 64 conns|errors|errors|eq|0
+s2|2. Inputs, POST car/input, 64 conns|cpu_us|CPU µs per request (answering process)|info|
 s3|3. Session churn, POST+DELETE, 32 conns|rps|req/s|ratio_ge|0.3
 s3|3. Session churn, POST+DELETE, 32 conns|sessions_per_s|sessions/s|info|
 s3|3. Session churn, POST+DELETE, 32 conns|errors|errors|eq|0
+s3|3. Session churn, POST+DELETE, 32 conns|cpu_us|CPU µs per request (answering process)|info|
 s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|parked|parked at once|eq|$((LP_SESSIONS * LP_PER_SESSION))
 s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|threads_hold|threads while holding|info|
 s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|threads_added|threads added while holding|max_le|16
@@ -353,10 +357,18 @@ check_baseline_bytes() {
 
 # ------------------------------------------------------------------ scenarios
 
+cpu_ticks() {   # pid: user + system CPU time of the process so far, in clock ticks
+    awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+
 run_wrk() {   # scenario who round port connections script path [metric-extra...]
     local scenario=$1 who=$2 round=$3 port=$4 connections=$5 script=$6 path=$7 output result
+    local pid ticks_before ticks_after
+    pid=$(target_pid "$who")
+    ticks_before=$(cpu_ticks "$pid")
     output=$(BENCH_LUA_DIR="$BENCH_DIR" wrk -t"$THREADS" -c"$connections" -d"$DURATION" --timeout 5s \
         -s "$script" "http://127.0.0.1:$port$path" 2>&1) || true
+    ticks_after=$(cpu_ticks "$pid")
     printf '### %s %s round %s\n%s\n' "$scenario" "$who" "$round" "$output" >>"$LOG"
     result=$(grep '^RESULT' <<<"$output" | tail -n1) || true
     if [[ -z "$result" ]]; then
@@ -365,6 +377,13 @@ run_wrk() {   # scenario who round port connections script path [metric-extra...
     fi
     record "$scenario" "$who" "$round" rps "$(field "$result" rps)"
     record "$scenario" "$who" "$round" p99_ms "$(field "$result" p99_ms)"
+    # The CPU time the answering process spent per request (wrk shares the cores: this is what
+    # the throughput ratio is made of).
+    local requests
+    requests=$(field "$result" requests)
+    if [[ -n "$requests" && "$requests" -gt 0 ]]; then
+        record "$scenario" "$who" "$round" cpu_us "$(awk -v t=$((ticks_after - ticks_before)) -v hz="$(getconf CLK_TCK)" -v n="$requests" 'BEGIN { printf "%.2f", t * 1e6 / hz / n }')"
+    fi
     local errors=0 key
     for key in connect_errors read_errors write_errors status_errors timeouts; do
         local value

@@ -6,9 +6,10 @@ import MVVMServer
 /// Properties of an accepted document: every number is finite; containers nest at most 500
 /// deep; its serialization (`JSONValue.jsonData`) parses back to the same value and serializes to
 /// the same bytes (canonical); Foundation reads that serialization too; encoding the value with
-/// the framework's JSONEncoder gives it back (below Foundation's depth limit of 512, which the
-/// parser's own limit reaches: see RELIABILITY.md); Foundation's decoder, when it reads the
-/// serialization into a JSONValue, reads the same value.
+/// the framework's encoder (`JSONCoding`) gives it back and writes exactly the bytes of
+/// Foundation's `JSONEncoder` (below Foundation's depth limit of 512, which the parser's own
+/// limit reaches: see RELIABILITY.md); the framework's decoder, when it reads the serialization
+/// into a JSONValue, reads the same value.
 enum JSONFuzz {
     static func run(_ data: [UInt8]) throws(PropertyViolation) {
         let check = Checker(target: "json")
@@ -28,18 +29,23 @@ enum JSONFuzz {
         try check.expect(again.jsonData == serialized, "the serialization \(shown) of \(text) is not canonical")
         try check.expect((try? JSONSerialization.jsonObject(with: serialized, options: .fragmentsAllowed)) != nil, "Foundation cannot read the serialization \(shown)")
 
-        // Foundation's JSONEncoder refuses containers nested 512 deep, one less than the parser takes.
+        // Encoders refuse containers nested 512 deep, one less than the parser takes.
         if depth < 512 {
             let encoded: JSONValue
             do {
                 encoded = try JSONValue(encoding: value)
             } catch {
-                throw check.fail("\(text) cannot be encoded through JSONEncoder: \(error)")
+                throw check.fail("\(text) cannot be encoded through JSONCoding: \(error)")
             }
-            try check.expect(encoded == value, "\(text) encoded through JSONEncoder to another value")
+            try check.expect(encoded == value, "\(text) encoded through JSONCoding to another value")
+            let foundation = JSONEncoder()
+            foundation.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let ours = try? JSONCoding.encode(value)
+            let theirs = try? foundation.encode(value)
+            try check.expect(ours == theirs, "\(text): JSONCoding wrote \(String(decoding: (ours ?? Data()).prefix(200), as: UTF8.self).debugDescription), Foundation's JSONEncoder \(String(decoding: (theirs ?? Data()).prefix(200), as: UTF8.self).debugDescription)")
         }
         if let decoded = try? JSONCoding.decode(JSONValue.self, from: serialized) {
-            try check.expect(decoded == value, "Foundation decodes \(shown) to \(decoded), not \(value)")
+            try check.expect(decoded == value, "JSONCoding decodes \(shown) to \(decoded), not \(value)")
         }
     }
 

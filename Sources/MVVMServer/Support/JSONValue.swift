@@ -10,6 +10,11 @@ public enum JSONValue: Codable, Sendable, Equatable {
 
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
+        // The framework's decoder already holds the value: no guessing.
+        if let tree = decoder as? JSONTreeDecoder {
+            self = tree.value
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
