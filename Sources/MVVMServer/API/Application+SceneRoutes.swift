@@ -55,7 +55,7 @@ extension Application {
                 let poll: PollParameters
                 do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
                 // A plain read of a published state (the common case) answers at once.
-                let ifNoneMatch = poll.since == nil ? routed.request.headers["if-none-match"] : nil
+                let ifNoneMatch = poll.since == nil ? routed.request.header("if-none-match") : nil
                 let current = session.board.document(.scene(key))
                 if let current, poll.since == nil {
                     responder.answer(Self.stateResponse(current, ifNoneMatch: ifNoneMatch))

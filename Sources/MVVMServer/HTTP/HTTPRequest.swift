@@ -11,8 +11,9 @@ public struct HTTPRequest: Sendable {
     public var path: String
     /// Query parameters, percent-decoded. A name given twice keeps its last value.
     public var query: [String: String]
-    /// Header fields, with lower-cased names.
-    public var headers: [String: String]
+    /// Header fields as they arrived (names as sent), in order: a request carries a handful,
+    /// so they are kept in a list and looked up by name without hashing.
+    public var fields: [(name: String, value: String)]
     /// The request body, empty when none was sent.
     public var body: Data
 
@@ -21,15 +22,26 @@ public struct HTTPRequest: Sendable {
         self.method = method
         self.path = path
         self.query = query
-        var lowered: [String: String] = [:]
-        for (name, value) in headers { lowered[name.lowercased()] = value }
-        self.headers = lowered
+        fields = headers.map { ($0.key, $0.value) }
         self.body = body
     }
 
-    /// The value of a header field, looked up case-insensitively.
+    /// Header fields, with lower-cased names (a field sent twice keeps its last value).
+    public var headers: [String: String] {
+        get { Dictionary(fields.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last }) }
+        set { fields = newValue.map { ($0.key, $0.value) } }
+    }
+
+    /// The value of a header field, looked up case-insensitively (the last one sent wins).
     public func header(_ name: String) -> String? {
-        headers[name.lowercased()]
+        fields.last { Self.equalIgnoringASCIICase($0.name, name) }?.value
+    }
+
+    /// Whether two field names are equal when ASCII letters are compared without case.
+    private static func equalIgnoringASCIICase(_ left: String, _ right: String) -> Bool {
+        left.utf8.count == right.utf8.count && left.utf8.elementsEqual(right.utf8) { a, b in
+            a == b || (a | 0x20 == b | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(a | 0x20))
+        }
     }
 
     /// The path split at `/` and percent-decoded segment by segment, or `nil` when a

@@ -130,7 +130,7 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer, metho
 /// Collects header fields or query arguments through MHD_get_connection_values; it lives on
 /// the caller's stack for the length of that call.
 private struct ValueCollector {
-    var values: [String: String] = [:]
+    var fields: [(name: String, value: String)] = []
     var malformed = false
     let decodeQuery: Bool
 }
@@ -153,22 +153,24 @@ private func collectValue(_ context: UnsafeMutableRawPointer?, _ kind: MHD_Value
             collector.pointee.malformed = true
             return .NO
         }
-        collector.pointee.values[decodedName] = decodedValue
+        collector.pointee.fields.append((decodedName, decodedValue))
     } else {
-        let isLowercase = name.utf8.allSatisfy { !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-        collector.pointee.values[isLowercase ? name : name.lowercased()] = text
+        collector.pointee.fields.append((name, text))
     }
     return .YES
 }
 
-private func values(of connection: OpaquePointer, kind: MHD_ValueKind, decodeQuery: Bool) -> [String: String]? {
+/// The values of one kind, in the order sent, or nil when one is malformed.
+private func values(of connection: OpaquePointer, kind: MHD_ValueKind, decodeQuery: Bool) -> [(name: String, value: String)]? {
     // Called without an iterator, libmicrohttpd only counts: most requests have no query.
-    guard MHD_get_connection_values(connection, kind, nil, nil) > 0 else { return [:] }
+    let count = MHD_get_connection_values(connection, kind, nil, nil)
+    guard count > 0 else { return [] }
     var collector = ValueCollector(decodeQuery: decodeQuery)
+    collector.fields.reserveCapacity(Int(count))
     withUnsafeMutablePointer(to: &collector) { pointer in
         _ = MHD_get_connection_values(connection, kind, collectValue, pointer)
     }
-    return collector.malformed ? nil : collector.values
+    return collector.malformed ? nil : collector.fields
 }
 
 /// The method as a Swift string: the common ones as literals (no copy, no validation).
@@ -244,9 +246,10 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     guard let query = values(of: connection, kind: .GET_ARGUMENT_KIND, decodeQuery: true) else {
         return queue(HTTPError(.badRequest, detail: "The query string is malformed or not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state?.start)
     }
-    let headers = values(of: connection, kind: .HEADER_KIND, decodeQuery: false) ?? [:]
-    var request = HTTPRequest(method: methodText, path: utf8Path, query: query, body: state?.body ?? Data())
-    request.headers = headers
+    var request = HTTPRequest(method: methodText, path: utf8Path, query: [:], body: state?.body ?? Data())
+    // A name given twice keeps its last value.
+    if !query.isEmpty { request.query = Dictionary(query, uniquingKeysWith: { _, last in last }) }
+    request.fields = values(of: connection, kind: .HEADER_KIND, decodeQuery: false) ?? []
     state?.body = Data()
 
     let responder = core.dispatch(request)
