@@ -23,6 +23,8 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     let model: Model
     /// The model as a snapshot provider, cast once (the store reads it on every change).
     private let snapshotProvider: (any SnapshotProviding)?
+    /// The input as last encoded, and its encoding.
+    private var lastInput: (value: Model.Input, encoded: Data)?
 
     init(_ model: Model) {
         self.model = model
@@ -34,7 +36,14 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     override var inputMembers: [String] { Model.Input.memberNames }
     override var actionNames: [String] { Model.Action.names }
     override var snapshot: Snapshot? { snapshotProvider?.snapshot }
-    override func encodedInput() throws -> Data { try JSONCoding.encode(model.input) }
+    override func encodedInput() throws -> Data {
+        // Most changes (loads, actions, lifecycle steps) leave the input as it was: the input is
+        // Equatable, so its last encoding is reused until it differs.
+        if let lastInput, lastInput.value == model.input { return lastInput.encoded }
+        let encoded = try JSONCoding.encode(model.input)
+        lastInput = (model.input, encoded)
+        return encoded
+    }
     override func encodedOutput() throws -> EncodedMembers { try JSONBytesEncoder.encodeMembers(model.output) }
 
     /// Merges members into the input: members not sent keep their values; an unknown member
