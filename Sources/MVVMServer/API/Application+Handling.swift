@@ -30,22 +30,6 @@ extension Application {
         }
     }
 
-    /// Makes a synchronous call on a context and answers with its result, or with the problem
-    /// its error maps to. When the context is free the call runs at once on this thread, and the
-    /// request is answered without a thread hop; otherwise it waits for the context as a task.
-    func onContext(_ context: ContextActor, _ responder: Responder, _ work: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse) {
-        do {
-            if let response = try context.immediately(work) {
-                responder.answer(response)
-                return
-            }
-        } catch {
-            responder.answer(HTTPError.from(error))
-            return
-        }
-        run(responder) { try await context.run(work) }
-    }
-
     /// The body as a JSON object; an empty body is `[:]` when `allowEmpty`.
     func jsonObject(_ request: HTTPRequest, allowEmpty: Bool) throws(HTTPError) -> [String: JSONValue] {
         if request.body.isEmpty || request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {

@@ -29,8 +29,8 @@ extension Application {
                 let members: [String: JSONValue]
                 do { members = try jsonObject(routed.request, allowEmpty: false) } catch { responder.answer(HTTPError.from(error)); return }
                 let key = routed["key"]
-                onContext(session.context, responder) { context in
-                    Self.stateResponse(try context.setInput(members, key: key))
+                run(responder) {
+                    Self.stateResponse(try await session.context.setInput(members, key: key))
                 }
             }
         }

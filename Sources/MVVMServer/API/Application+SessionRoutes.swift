@@ -18,8 +18,8 @@ extension Application {
                     Task { await evicted.end() }
                 }
             }
-            onContext(context, responder) { context in
-                try context.showRoot()
+            run(responder) {
+                try await context.showRoot()
                 let navigation = context.board.document(.navigation)?.body ?? Data("null".utf8)
                 var body = Data(#"{"id":"#.utf8)
                 body.append(StateDocument.jsonString(id))
@@ -45,21 +45,19 @@ extension Application {
                     return
                 }
                 metrics.deletedSessions.add(1, ordering: .relaxed)
-                // As Session.end(): parked requests are answered first, then the view models
-                // unload: at once when the context is free, else (a load in flight) as soon as
-                // it is. The session is gone either way, so the answer does not wait for that.
+                // As Session.end(): parked requests are answered first (410), then the view
+                // models unload on the context. The session is gone from the table already, so
+                // the answer does not wait for the unloading.
                 removed.board.close()
-                if removed.context.immediately({ $0.close() }) == nil {
-                    Task { await removed.context.close() }
-                }
+                Task { await removed.context.close() }
                 responder.answer(HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")]))
             }
         }
 
         router.add("DELETE", "/sessions/{id}/store") { [self] routed, responder in
             withSession(routed, responder) { session in
-                onContext(session.context, responder) { context in
-                    context.clearStore()
+                run(responder) {
+                    await session.context.clearStore()
                     return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
                 }
             }

@@ -14,12 +14,6 @@ public actor ContextActor {
     /// The scenes of the context's app.
     public nonisolated let catalogue: SceneCatalogue
     private let context: ViewModelContext
-    private nonisolated let executor = ContextExecutor()
-
-    /// The context's own executor, which can also run a synchronous call inline (``immediately(_:)``).
-    public nonisolated var unownedExecutor: UnownedSerialExecutor {
-        executor.asUnownedSerialExecutor()
-    }
 
     /// Makes a context; `root` (when given) is put on its navigation stack, and its view model
     /// starts loading.
@@ -101,18 +95,6 @@ public actor ContextActor {
             id: id,
             navigation: context.navigator.state,
             entries: context.store.allEntries.map { .init(key: $0.key, scene: $0.scene, lifecycle: $0.lifecycle.state, version: $0.version) })
-    }
-
-    /// Runs a synchronous call on this thread, isolated to the context, when the context is
-    /// free (no call running or waiting); returns `nil` without running it otherwise. A caller
-    /// that gets `nil` makes the call the usual way, with `await`.
-    public nonisolated func immediately<Result: Sendable>(_ body: (isolated ContextActor) throws -> Result) rethrows -> Result? {
-        try executor.run(ifIdle: { try assumeIsolated(body) })
-    }
-
-    /// Runs a synchronous call isolated to the context (the awaited twin of ``immediately(_:)``).
-    public func run<Result: Sendable>(_ body: @Sendable (isolated ContextActor) throws -> Result) rethrows -> Result {
-        try body(self)
     }
 
     /// Runs code with the context on its actor (for tests and advanced uses).
