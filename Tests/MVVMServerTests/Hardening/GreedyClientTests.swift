@@ -35,7 +35,15 @@ struct GreedyClientTests {
         let server = try TestApplication(catalogue: ProbeApp.catalogue)
         let session = try await server.createSession()
         let probe = "/sessions/\(session)/scenes/probe"
-        let version = try #require(try await server.request("GET", probe).json["version"] as? Int)
+        // The root scene loads in the background: wait for its last version, so that the
+        // long-polls below wait for a change that never comes (and are not answered by the load).
+        var state = try await server.request("GET", probe).json
+        for _ in 0..<200 where state["lifecycle"] as? String != "loaded" {
+            try await Task.sleep(for: .milliseconds(10))
+            state = try await server.request("GET", probe).json
+        }
+        #expect(state["lifecycle"] as? String == "loaded")
+        let version = try #require(state["version"] as? Int)
         // Ten clients park a long-poll for one second, then vanish without reading the answer.
         let request = Data("GET \(probe)?since=\(version)&wait=1 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         var sockets: [Int32] = []
