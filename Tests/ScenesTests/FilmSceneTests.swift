@@ -13,7 +13,7 @@ struct FilmSceneTests {
         let harness = try await SceneHarness(swapi: swapi)
 
         let state = try await harness.state("film/4", as: Output.self)
-        await gate.waitForArrivals()
+        try await gate.waitForArrivals()
         #expect(state.output == Output(id: 4))
         #expect(try await harness.snapshot("film/4").sectionIDs.isEmpty)
 

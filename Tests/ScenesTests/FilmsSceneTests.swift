@@ -11,7 +11,7 @@ struct FilmsSceneTests {
         let swapi = FakeSwapiService()
         let gate = await swapi.suspend(.films)
         let harness = try await SceneHarness(swapi: swapi, showingRoot: true)
-        await gate.waitForArrivals()
+        try await gate.waitForArrivals()
 
         let state = try await harness.state("films", as: Output.self)
         #expect(state.lifecycle == "loading")

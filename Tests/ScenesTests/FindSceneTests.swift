@@ -54,7 +54,7 @@ struct FindSceneTests {
         let gate = await swapi.suspend(.people)
         let harness = try await SceneHarness(swapi: swapi)
         _ = try await harness.state("find/people", as: Results.self)
-        await gate.waitForArrivals()
+        try await gate.waitForArrivals()
 
         try await harness.setInput(["predicate": .string("leia")], key: "find", as: FindViewModel.Output.self)
         let waiting = try await harness.state("find/people", as: Results.self)

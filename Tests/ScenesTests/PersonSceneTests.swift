@@ -13,7 +13,7 @@ struct PersonSceneTests {
         let harness = try await SceneHarness(swapi: swapi)
 
         _ = try await harness.state("person/35", as: Output.self)
-        await planets.waitForArrivals()
+        try await planets.waitForArrivals()
         let details = try await harness.waitForState("person/35", as: Output.self) { $0.output.name == "Padmé Amidala" }
         #expect(details.lifecycle == "loading")
         #expect(details.output.homeworld == nil)
@@ -37,7 +37,7 @@ struct PersonSceneTests {
 
         let state = try await harness.state("person/1", as: Output.self)
         #expect(state.output == Output(id: 1))
-        await people.waitForArrivals()
+        try await people.waitForArrivals()
         people.open()
         #expect(try await harness.loaded("person/1", as: Output.self).output.homeworld?.name == "Tatooine")
     }

@@ -48,7 +48,7 @@ struct SearchSceneTests {
         let harness = try await SceneHarness(swapi: swapi)
 
         _ = try await harness.state("search", as: Output.self)
-        await people.waitForArrivals()
+        try await people.waitForArrivals()
         let first = try await harness.setInput(["query": .string("sky")], key: "search", as: Output.self)
         let latest = try await harness.setInput(["query": .string("padme")], key: "search", as: Output.self)
         #expect(first.lifecycle == "loading")

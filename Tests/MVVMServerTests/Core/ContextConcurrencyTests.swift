@@ -1,5 +1,6 @@
 import MVVMServer
 import Testing
+import TestSupport
 
 extension Core {
     /// Each context runs its view models one call at a time on its own actor (the role of UIKit's

@@ -1,5 +1,6 @@
 import MVVMServer
 import Testing
+import TestSupport
 
 extension Core {
     /// How the store drives a view model through its lifecycle: the events it reports, the load

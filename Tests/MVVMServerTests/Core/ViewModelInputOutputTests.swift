@@ -1,6 +1,7 @@
 import Foundation
 import MVVMServer
 import Testing
+import TestSupport
 
 extension Core {
     /// A view model has a typed, Codable input and output (seed 001: query in, suggestions out);

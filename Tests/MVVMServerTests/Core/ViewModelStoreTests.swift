@@ -1,5 +1,6 @@
 import MVVMServer
 import Testing
+import TestSupport
 
 extension Core {
     /// The store caches view models by key (seed 000, AndroidX's `ViewModelStore`).

@@ -1,4 +1,5 @@
 @testable import Scenes
+import TestSupport
 
 /// A ``SwapiService`` over ``SwapiSamples`` that the test steers: each kind of call can be
 /// told to fail with an error, or to wait at a ``Gate`` until the test opens it. It reports

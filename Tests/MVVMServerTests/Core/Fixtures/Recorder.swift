@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 
 extension Core {
     /// A thread-safe list of what happened, in order: fixtures append, tests read, and a test

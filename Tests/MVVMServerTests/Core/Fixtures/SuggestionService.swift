@@ -1,4 +1,5 @@
 import MVVMServer
+import TestSupport
 
 extension Core {
     /// A service a view model needs (RxSwift-MVVM-PoP's `MapKitService`): the words that
