@@ -3,9 +3,7 @@
 /// writes equal values as equal bytes.
 enum OutputChanges {
     static func members(from old: EncodedMembers, to new: EncodedMembers) -> [String] {
-        guard !old.members.isEmpty || old.data.first == UInt8(ascii: "{"), !new.members.isEmpty || new.data.first == UInt8(ascii: "{") else {
-            return ["output"]
-        }
+        guard old.isObject, new.isObject else { return ["output"] }
         var before: [String: Range<Int>] = [:]
         before.reserveCapacity(old.members.count)
         for member in old.members { before[member.key] = member.range }

@@ -10,6 +10,11 @@ struct EncodedMembers: Equatable {
     /// when the value is not an object.
     var members: [(key: String, range: Range<Int>)] = []
 
+    /// Whether the value is an object (an empty one has no members, but is one).
+    var isObject: Bool {
+        data.first == UInt8(ascii: "{")
+    }
+
     /// The bytes of a member's value.
     func value(at range: Range<Int>) -> Data.SubSequence {
         data[data.startIndex + range.lowerBound ..< data.startIndex + range.upperBound]
