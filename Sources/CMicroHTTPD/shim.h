@@ -30,6 +30,34 @@ static inline size_t mvvm_keep_escaped(void *cls, struct MHD_Connection *connect
     return strlen(text);
 }
 
+/* The request context that mvvm_check_query leaves for a request whose query it cut off. */
+static inline void *mvvm_query_too_large_marker(void) {
+    return (void *) (uintptr_t) 2;
+}
+
+/* libmicrohttpd 0.9.75 keeps one record per query argument (48 bytes, counted here as 64) in
+   the connection's memory pool, beside the request line. When they do not fit, it queues a 431
+   but then goes back to waiting for header fields, and the connection hangs until its timeout.
+   Called as the URI log callback, before the arguments are parsed (the pool size is `cls`):
+   a query whose line and records could fill the pool is emptied in place (libmicrohttpd
+   parses the arguments from this same buffer right after this call, so none is stored) and
+   the request gets a marker that makes the access handler refuse it with 414.
+   The pool must also keep room for the header fields: 1 KiB, or half of a smaller pool. */
+static inline void *mvvm_check_query(void *cls, const char *uri, struct MHD_Connection *connection) {
+    (void) connection;
+    if (uri == NULL) return NULL;
+    char *query = strchr(uri, '?');
+    if (query == NULL || query[1] == 0) return NULL;
+    size_t pool = (size_t) (uintptr_t) cls;
+    size_t budget = pool > 2048 ? pool - 1024 : pool / 2;
+    size_t length = strlen(uri);
+    size_t arguments = 1;
+    for (const char *at = query + 1; (at = strchr(at, '&')) != NULL; at++) arguments++;
+    if (length + 64 * arguments <= budget) return NULL;
+    query[1] = 0;
+    return mvvm_query_too_large_marker();
+}
+
 /* MHD_start_daemon is variadic, and Swift does not import C variadic functions.
    `accept_policy` refuses a connection over the server's own limit by closing it at once
    (MHD's own limit, set a little higher, stops accepting and leaves clients in the backlog);
@@ -49,6 +77,8 @@ static inline struct MHD_Daemon *mvvm_start_daemon(const struct mvvm_daemon_sett
                             MHD_OPTION_THREAD_POOL_SIZE, settings->thread_pool_size,
                             MHD_OPTION_LISTEN_BACKLOG_SIZE, settings->listen_backlog,
                             MHD_OPTION_UNESCAPE_CALLBACK, mvvm_keep_escaped, NULL,
+                            MHD_OPTION_URI_LOG_CALLBACK, mvvm_check_query,
+                            (void *) (uintptr_t) settings->connection_memory_limit,
                             MHD_OPTION_END);
 }
 

@@ -75,6 +75,25 @@ public enum TestHTTPClient {
         }
     }
 
+    /// Sends raw requests on one connection, each once the answer to the one before has come,
+    /// and returns the answers (nil for one that did not come whole within `timeout`).
+    public static func inTurn(port: Int, requests: [String], timeout: Double = 10) async throws -> [TestResponse?] {
+        try await onThread {
+            let fd = try connect(port: port, timeout: timeout)
+            defer { close(fd) }
+            var answers: [TestResponse?] = []
+            for request in requests {
+                let bytes = Array(request.utf8)
+                guard send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
+                    answers.append(nil)
+                    break
+                }
+                answers.append(parse(readAll(fd)))
+            }
+            return answers
+        }
+    }
+
     /// Opens a connection and keeps it open (for connection-limit tests); close it with `close`.
     public static func openIdleConnection(port: Int) throws -> Int32 {
         try connect(port: port, timeout: 5)

@@ -75,6 +75,8 @@ extension HTTPError.Kind {
     public static let methodNotAllowed = Self(slug: "method-not-allowed", status: 405, title: "Method not allowed")
     /// 413: the body is larger than the server accepts.
     public static let payloadTooLarge = Self(slug: "payload-too-large", status: 413, title: "Payload too large")
+    /// 414: the query does not fit in a connection's memory.
+    public static let uriTooLong = Self(slug: "uri-too-long", status: 414, title: "URI too long")
     /// 415: the body is not JSON.
     public static let unsupportedMediaType = Self(slug: "unsupported-media-type", status: 415, title: "Unsupported media type")
     /// 500: the server failed.

@@ -133,9 +133,25 @@ private var headersArrived: UnsafeMutableRawPointer {
     UnsafeMutableRawPointer(bitPattern: 1)!
 }
 
+/// The request context that the shim's query check leaves, before the first call, for a
+/// request whose query could not fit in the connection's memory (its query was cut off).
+private var queryTooLarge: UnsafeMutableRawPointer {
+    mvvm_query_too_large_marker()!
+}
+
+/// The request context of such a request once its headers have arrived.
+private var queryTooLargeHeadersArrived: UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(bitPattern: 3)!
+}
+
+/// Whether a request context holds one of the markers above rather than a ``RequestState``.
+private func isMarker(_ stored: UnsafeMutableRawPointer) -> Bool {
+    UInt(bitPattern: stored) <= 3
+}
+
 /// The request's state object, made and kept in its request context on first need.
 private func requestState(_ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> RequestState {
-    if let stored = requestContext.pointee, stored != headersArrived {
+    if let stored = requestContext.pointee, !isMarker(stored) {
         return Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
     }
     let state = RequestState(timed: false)
@@ -151,6 +167,9 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     guard let stored = requestContext.pointee else {
         requestContext.pointee = core.logsRequests ? Unmanaged.passRetained(RequestState(timed: true)).toOpaque() : headersArrived
         return .YES
+    }
+    if isMarker(stored), stored != headersArrived {
+        return refuseLargeQuery(connection: connection, url: url, method: method, uploadSize: uploadSize, requestContext: requestContext, core: core)
     }
     let state = stored == headersArrived ? nil : Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
     let methodText = methodName(method)
@@ -214,6 +233,22 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: parkedState.start, route: responder.route)
 }
 
+/// A request whose query the shim cut off: waits for the headers (answering on the first call
+/// would cost keep-alive), drops any body, then answers 414.
+private func refuseLargeQuery(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>, core: ServerCore) -> MHD_Result {
+    if requestContext.pointee == queryTooLarge {
+        requestContext.pointee = queryTooLargeHeadersArrived
+        return .YES
+    }
+    if uploadSize.pointee > 0 {
+        uploadSize.pointee = 0
+        return .YES
+    }
+    let detail = "The query has too many arguments, or is too long, for a connection's memory (\(core.configuration.connectionMemoryLimitBytes) bytes)."
+    let urlText = String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
+    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, method: methodName(method), url: urlText, core: core, start: nil)
+}
+
 private let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
     guard let context else { return .NO }
     let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
@@ -247,7 +282,7 @@ private let completedHandler: MHD_RequestCompletedCallback = { context, connecti
         record.isHandling.store(false, ordering: .relaxed)
     }
     guard let requestContext, let stored = requestContext.pointee else { return }
-    guard stored != headersArrived else {
+    guard !isMarker(stored) else {
         requestContext.pointee = nil
         return
     }
