@@ -25,18 +25,48 @@ public final class PublicationBoard: Sendable {
     public struct Document: Sendable {
         /// The version.
         public let version: UInt64
-        /// The encoded bytes, shared by every reader.
-        public let body: Data
         /// The snapshot the document encodes, for snapshot topics (differences are computed from it).
         public let snapshot: Snapshot?
         /// Where a server keeps its prepared form of this document, shared by every reader.
         public let attachment = AttachmentSlot()
+        /// The bytes given when the document was made, or nil when they are written on first read.
+        private let givenBody: Data?
+        /// Where the bytes written on first read are kept (a snapshot's: many are never read).
+        private let writtenBody: AttachmentSlot?
 
-        /// Makes a document.
+        /// Makes a document from its encoded bytes.
         public init(version: UInt64, body: Data, snapshot: Snapshot? = nil) {
             self.version = version
-            self.body = body
+            self.givenBody = body
             self.snapshot = snapshot
+            self.writtenBody = nil
+        }
+
+        /// Makes a snapshot's document; its bytes (``SnapshotDocument``'s) are written when first
+        /// read, once, and then shared by every reader.
+        public init(version: UInt64, snapshot: Snapshot) {
+            self.version = version
+            self.givenBody = nil
+            self.snapshot = snapshot
+            self.writtenBody = AttachmentSlot()
+        }
+
+        /// The encoded bytes, shared by every reader.
+        public var body: Data {
+            if let givenBody { return givenBody }
+            let written = writtenBody?.value { [version, snapshot] in
+                EncodedBytes(SnapshotDocument(version: version, sections: snapshot?.sections ?? []).jsonData)
+            }
+            return written?.data ?? Data()
+        }
+    }
+
+    /// Bytes written once and kept in a document's slot.
+    private final class EncodedBytes: Sendable {
+        let data: Data
+
+        init(_ data: Data) {
+            self.data = data
         }
     }
 

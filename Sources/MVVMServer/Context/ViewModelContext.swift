@@ -137,8 +137,7 @@ public final class ViewModelContext {
         case .published(let entry):
             // The snapshot first: a reader woken by the new state finds the snapshot of that version.
             if let snapshot = entry.snapshot, entry.snapshotVersion == entry.version {
-                let body = SnapshotDocument(version: entry.version, sections: snapshot.sections).jsonData
-                board.publish(.init(version: entry.version, body: body, snapshot: snapshot), on: .snapshot(entry.key), keepingHistory: snapshotHistoryLimit)
+                board.publish(.init(version: entry.version, snapshot: snapshot), on: .snapshot(entry.key), keepingHistory: snapshotHistoryLimit)
             }
             board.publish(.init(version: entry.version, body: entry.document), on: .scene(entry.key))
         case .removed(let entry):

@@ -152,6 +152,18 @@ extension Core {
             }
         }
 
+        @Test("A snapshot's document is written when first read, the same bytes for every reader")
+        func snapshotDocumentWrittenOnRead() async throws {
+            let snapshot = try Snapshot(sections: [Snapshot.Section(id: "films", items: [
+                Snapshot.Item(id: "1", cell: "film", fields: ["title": .string("A New Hope")]),
+            ])])
+            let document = PublicationBoard.Document(version: 7, snapshot: snapshot)
+            let expected = SnapshotDocument(version: 7, sections: snapshot.sections).jsonData
+            let readers = (0..<8).map { _ in Task.detached { document.body } }
+            for reader in readers { #expect(await reader.value == expected) }
+            #expect(String(decoding: document.body, as: UTF8.self).hasPrefix(#"{"kind":"snapshot","sections":[{"#))
+        }
+
         @Test("A view model's change wakes a client waiting on its scene's state")
         func sceneChangeWakesAWaiter() async throws {
             let catalogue = SceneCatalogue(scenes: [Scene("car", key: "car", viewModel: CarViewModel.self, factory: DefaultViewModelFactory())], rootKey: "car")
