@@ -114,13 +114,9 @@ public final class ViewModelContext {
         record(event)
     }
 
-    /// The encoding of an empty navigation, the same for every new context: made once.
-    private static let emptyNavigation = (try? JSONCoding.encode(NavigationState())) ?? Data()
-
     private func publishNavigation() {
         let state = navigator.state
-        let body = state == NavigationState() ? Self.emptyNavigation : (try? JSONCoding.encode(state)) ?? Data()
-        board.publish(.init(version: navigator.state.version, body: body), on: .navigation)
+        board.publish(.init(version: state.version, body: state.jsonData), on: .navigation)
     }
 
     private func record(_ event: ContextEvent) {
