@@ -54,8 +54,15 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
         if members.keys.contains(where: { !known.contains($0) }), let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
             throw InputError(member: unknown, reason: "is not an input member of this scene (members: \(known.sorted().joined(separator: ", ")))")
         }
-        let encoded = try JSONValue(json: current) ?? JSONValue(encoding: model.input)
-        let merged = (encoded.objectValue ?? [:]).merging(members) { _, new in new }
+        // Every member sent (all of them known, so none missing): nothing of the current input
+        // is kept, and it need not be read.
+        let merged: [String: JSONValue]
+        if members.count == known.count {
+            merged = members
+        } else {
+            let encoded = try JSONValue(json: current) ?? JSONValue(encoding: model.input)
+            merged = (encoded.objectValue ?? [:]).merging(members) { _, new in new }
+        }
         let input: Model.Input
         do {
             input = try JSONValue.object(merged).decode(Model.Input.self)
