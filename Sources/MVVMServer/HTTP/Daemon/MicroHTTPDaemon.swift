@@ -246,7 +246,8 @@ private func refuseLargeQuery(connection: OpaquePointer, url: UnsafePointer<CCha
     }
     let detail = "The query has too many arguments, or is too long, for a connection's memory (\(core.configuration.connectionMemoryLimitBytes) bytes)."
     let urlText = String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
-    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, method: methodName(method), url: urlText, core: core, start: nil)
+    // Logged (when requests are) with the time of this last call: the marker holds no start.
+    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, method: methodName(method), url: urlText, core: core, start: core.logsRequests ? .now : nil)
 }
 
 private let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
