@@ -26,6 +26,11 @@ public final class Tally: Sendable {
         state.withLock { $0.value }
     }
 
+    /// How many tasks are waiting now.
+    public var waiterCount: Int {
+        state.withLock { $0.waiters.count }
+    }
+
     /// Adds one and wakes the waiters whose number is reached.
     public func increment() {
         let reached = state.withLock { state in
