@@ -165,10 +165,7 @@ public struct SnapshotDocument: Encodable, Sendable {
         writer.append(#"{"kind":"#)
         writer.writeString(kind)
         writer.append(#","sections":["#)
-        for (index, section) in sections.enumerated() {
-            if index > 0 { writer.append(",") }
-            writer.write(section)
-        }
+        writer.writeSeparated(sections) { $0.write($1) }
         writer.append(#"],"version":"#)
         writer.writeInteger(version, negative: false)
         writer.append("}")

@@ -9,10 +9,7 @@ extension NavigationState {
         writer.append(#"{"modal":"#)
         if let modal { writer.write(modal) } else { writer.append("null") }
         writer.append(#","stack":["#)
-        for (index, entry) in stack.enumerated() {
-            if index > 0 { writer.append(",") }
-            writer.write(entry)
-        }
+        writer.writeSeparated(stack) { $0.write($1) }
         writer.append(#"],"version":"#)
         writer.writeInteger(version, negative: false)
         writer.append("}")
@@ -33,11 +30,10 @@ extension JSONBytesWriter {
         append(#","scene":"#)
         writeString(entry.scene)
         append(#","slots":{"#)
-        for (index, slot) in entry.slots.sorted(by: { Self.utf8Precedes($0.key, $1.key) }).enumerated() {
-            if index > 0 { append(",") }
-            writeString(slot.key)
-            append(":")
-            write(slot.value)
+        writeSeparated(entry.slots.sorted(by: { Self.utf8Precedes($0.key, $1.key) })) { writer, slot in
+            writer.writeString(slot.key)
+            writer.append(":")
+            writer.write(slot.value)
         }
         append("}}")
     }

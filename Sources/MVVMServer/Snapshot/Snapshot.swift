@@ -136,10 +136,7 @@ extension JSONBytesWriter {
         append(#"{"id":"#)
         writeString(section.id)
         append(#","items":["#)
-        for (index, item) in section.items.enumerated() {
-            if index > 0 { append(",") }
-            write(item)
-        }
+        writeSeparated(section.items) { $0.write($1) }
         append("]}")
     }
 
@@ -155,11 +152,10 @@ extension JSONBytesWriter {
         members.append(("id", .string(item.id)))
         members.sort { $0.key < $1.key }
         append("{")
-        for (index, member) in members.enumerated() {
-            if index > 0 { append(",") }
-            writeString(member.key)
-            append(":")
-            write(member.value)
+        writeSeparated(members) { writer, member in
+            writer.writeString(member.key)
+            writer.append(":")
+            writer.write(member.value)
         }
         append("}")
     }

@@ -39,20 +39,15 @@ extension JSONBytesWriter {
         case .string(let value): writeString(value)
         case .array(let elements):
             append("[")
-            for (index, element) in elements.enumerated() {
-                if index > 0 { append(",") }
-                write(element)
-            }
+            writeSeparated(elements) { $0.write($1) }
             append("]")
         case .object(let members):
             append("{")
             // String order is UTF-8 byte order for the NFC keys the framework writes.
-            let keys = members.keys.sorted()
-            for (index, key) in keys.enumerated() {
-                if index > 0 { append(",") }
-                writeString(key)
-                append(":")
-                if let member = members[key] { write(member) }
+            writeSeparated(members.keys.sorted()) { writer, key in
+                writer.writeString(key)
+                writer.append(":")
+                if let member = members[key] { writer.write(member) }
             }
             append("}")
         }

@@ -127,12 +127,7 @@ struct JSONBytesWriter {
     private mutating func writeArray(_ array: EncodedArray, depth: Int) throws {
         guard depth < Self.maximumDepth else { throw TooDeeplyNested() }
         bytes.append(UInt8(ascii: "["))
-        var first = true
-        for element in array.elements {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            try write(element, depth: depth)
-        }
+        try writeSeparated(array.elements) { try $0.write($1, depth: depth) }
         bytes.append(UInt8(ascii: "]"))
     }
 
@@ -149,6 +144,17 @@ struct JSONBytesWriter {
         }
         if let result = fast ?? nil { return result }
         return left.utf8.lexicographicallyPrecedes(right.utf8)
+    }
+
+    /// Writes `elements` separated by commas, each with `writeElement`: the inside of an array,
+    /// or of an object when each element is a member.
+    mutating func writeSeparated<Elements: Sequence>(_ elements: Elements, _ writeElement: (inout JSONBytesWriter, Elements.Element) throws -> Void) rethrows {
+        var isFirst = true
+        for element in elements {
+            if !isFirst { bytes.append(UInt8(ascii: ",")) }
+            isFirst = false
+            try writeElement(&self, element)
+        }
     }
 
     mutating func append(_ text: StaticString) {
