@@ -29,35 +29,41 @@ public final class PublicationBoard: Sendable {
         public let snapshot: Snapshot?
         /// Where a server keeps its prepared form of this document, shared by every reader.
         public let attachment = AttachmentSlot()
-        /// The bytes given when the document was made, or nil when they are written on first read.
-        private let givenBody: Data?
-        /// Where the bytes written on first read are kept (a snapshot's: many are never read).
-        private let writtenBody: AttachmentSlot?
+        /// The bytes: given when the document was made, or written on first read (a snapshot's:
+        /// many are never read) and kept in a slot.
+        private let bytes: Bytes
+
+        private enum Bytes: Sendable {
+            case given(Data)
+            case writtenOnFirstRead(AttachmentSlot)
+        }
 
         /// Makes a document from its encoded bytes.
         public init(version: UInt64, body: Data, snapshot: Snapshot? = nil) {
             self.version = version
-            self.givenBody = body
+            self.bytes = .given(body)
             self.snapshot = snapshot
-            self.writtenBody = nil
         }
 
         /// Makes a snapshot's document; its bytes (``SnapshotDocument``'s) are written when first
         /// read, once, and then shared by every reader.
         public init(version: UInt64, snapshot: Snapshot) {
             self.version = version
-            self.givenBody = nil
+            self.bytes = .writtenOnFirstRead(AttachmentSlot())
             self.snapshot = snapshot
-            self.writtenBody = AttachmentSlot()
         }
 
         /// The encoded bytes, shared by every reader.
         public var body: Data {
-            if let givenBody { return givenBody }
-            let written = writtenBody?.value { [version, snapshot] in
-                EncodedBytes(SnapshotDocument(version: version, sections: snapshot?.sections ?? []).jsonData)
+            switch bytes {
+            case .given(let data):
+                return data
+            case .writtenOnFirstRead(let slot):
+                let written = slot.value { [version, snapshot] in
+                    EncodedBytes(SnapshotDocument(version: version, sections: snapshot?.sections ?? []).jsonData)
+                }
+                return written?.data ?? Data()
             }
-            return written?.data ?? Data()
         }
     }
 
