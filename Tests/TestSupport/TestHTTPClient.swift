@@ -62,14 +62,9 @@ public enum TestHTTPClient {
         try await onThread {
             let fd = try connect(port: port, timeout: timeout)
             defer { close(fd) }
-            sending: for (index, chunk) in chunks.enumerated() {
+            for (index, chunk) in chunks.enumerated() {
                 if index > 0 && pause > 0 { usleep(UInt32(pause * 1_000_000)) }
-                var sent = 0
-                while sent < chunk.count {
-                    let written = chunk.withUnsafeBytes { send(fd, $0.baseAddress! + sent, chunk.count - sent, Int32(MSG_NOSIGNAL)) }
-                    if written <= 0 { break sending }
-                    sent += written
-                }
+                guard sendAll(fd, chunk) else { break }
             }
             return readAll(fd)
         }
@@ -83,8 +78,7 @@ public enum TestHTTPClient {
             defer { close(fd) }
             var answers: [TestResponse?] = []
             for request in requests {
-                let bytes = Array(request.utf8)
-                guard send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
+                guard sendAll(fd, Data(request.utf8)) else {
                     answers.append(nil)
                     break
                 }
@@ -128,6 +122,17 @@ public enum TestHTTPClient {
             throw Failure(description: "connect failed: \(String(cString: strerror(errno)))")
         }
         return fd
+    }
+
+    /// Sends every byte (in as many calls as it takes); false when the connection fails first.
+    static func sendAll(_ fd: Int32, _ bytes: Data) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            if written <= 0 { return false }
+            sent += written
+        }
+        return true
     }
 
     static func readAll(_ fd: Int32) -> Data {
