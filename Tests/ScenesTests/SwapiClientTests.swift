@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Scenes
 
 @Suite("The SWAPI client over HTTP, against a fixture that delays and fails on demand")
@@ -185,28 +186,9 @@ struct SwapiClientTests {
         #expect(fixture.control.requests == ["films/"])
     }
 
-    /// A loopback port bound but never listening, held until the socket is closed: connecting
-    /// to it is refused, and no server started meanwhile (by a test running in parallel) can
-    /// take it, as one could take the port of a stopped fixture.
-    private func unlistenedPort() throws -> (socket: Int32, port: Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard fd >= 0, bound else {
-            close(fd)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EINVAL)
-        }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
     @Test("A server that does not listen maps to unreachable after the retries")
     func unreachable() async throws {
-        let unlistened = try unlistenedPort()
+        let unlistened = try TestHTTPClient.unlistenedPort()
         defer { close(unlistened.socket) }
         var policy = ApiSession.Policy()
         policy.retries = 1
