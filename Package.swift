@@ -50,7 +50,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // The release server allocates with tcmalloc (gperftools): requests are made on the
+            // polling threads and finished on the pool's, and glibc's malloc spent 8% of an
+            // input there (BENCHMARKS.md). Debug and sanitizer builds keep glibc's.
+            linkerSettings: [.linkedLibrary("tcmalloc_minimal", .when(platforms: [.linux], configuration: .release))]
         ),
         .target(
             name: "TestSupport",

@@ -280,6 +280,7 @@ check_dependencies() {
     command -v curl >/dev/null || missing+=(curl)
     command -v pkg-config >/dev/null || missing+=(pkg-config)
     if ! pkg-config --exists libmicrohttpd 2>/dev/null; then missing+=(libmicrohttpd-dev); fi
+    if ! pkg-config --exists libtcmalloc_minimal 2>/dev/null; then missing+=(libgoogle-perftools-dev); fi
     if ((${#missing[@]} > 0)); then
         say "bench: installing ${missing[*]}"
         local sudo=""
