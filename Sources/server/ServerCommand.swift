@@ -20,6 +20,9 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Connections served at once; more are refused.")
     var maxConnections = 16_384
 
+    @Option(help: "Threads polling the sockets (libmicrohttpd's thread pool).")
+    var threads = 2
+
     @Option(help: "Seconds an idle connection is kept.")
     var connectionTimeout = 30
 
@@ -69,6 +72,9 @@ struct ServerCommand: AsyncParsableCommand {
         guard swapiTimeout.isFinite, swapiTimeout > 0 else {
             throw ValidationError("--swapi-timeout must be a positive number of seconds")
         }
+        guard (1...64).contains(threads) else {
+            throw ValidationError("--threads must be from 1 to 64")
+        }
         guard maxConnections > 0, maxSessions > 0, maxBodyBytes >= 0, connectionTimeout > 0, maxParked >= 0, maxParkedPerSession >= 0 else {
             throw ValidationError("limits must be positive")
         }
@@ -85,6 +91,7 @@ struct ServerCommand: AsyncParsableCommand {
         settings.http.host = host
         settings.http.port = port
         settings.http.maxConnections = maxConnections
+        settings.http.threads = threads
         settings.http.connectionTimeoutSeconds = connectionTimeout
         settings.http.maxBodyBytes = maxBodyBytes
         settings.http.connectionMemoryLimitBytes = connectionMemoryLimit
