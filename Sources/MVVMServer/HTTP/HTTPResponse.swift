@@ -24,7 +24,11 @@ public struct HTTPResponse: Sendable {
 
     /// A JSON response around bytes that are already encoded.
     public static func json(_ body: Data, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
+        var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(headers.count + 1)
+        fields.append(("Content-Type", "application/json"))
+        fields.append(contentsOf: headers)
+        return HTTPResponse(status: status, headers: fields, body: body)
     }
 
     /// This response, prepared once and shared through `slot` (see ``shared``).

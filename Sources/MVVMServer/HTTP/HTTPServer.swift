@@ -210,12 +210,13 @@ final class ServerCore: Sendable {
         parked.withLock { $0.stopping = false }
     }
 
-    /// Reports an answered request to the configuration's observer and writes its log line.
-    func answered(method: String, path: String, route: Int, status: Int, since start: ContinuousClock.Instant?) {
+    /// Reports an answered request to the configuration's observer and writes its log line
+    /// (the method and path are read only for the log line).
+    func answered(method: @autoclosure () -> String, path: @autoclosure () -> String, route: Int, status: Int, since start: ContinuousClock.Instant?) {
         configuration.onAnswer?(route, status)
         guard logsRequests, let start else { return }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(method) \(configuration.pathForLogging(path)) \(status) \(String(format: "%.3f", milliseconds))ms")
+        logger.info("\(method()) \(configuration.pathForLogging(path())) \(status) \(String(format: "%.3f", milliseconds))ms")
     }
 }

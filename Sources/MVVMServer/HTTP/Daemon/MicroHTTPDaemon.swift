@@ -114,7 +114,8 @@ private func makeNativeResponse(_ response: HTTPResponse) -> OpaquePointer? {
     return created
 }
 
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: String, url: String, core: ServerCore, start: ContinuousClock.Instant?, route: Int = -1) -> MHD_Result {
+/// Queues the answer and reports it; the method and URL are read only for a log line.
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, start: ContinuousClock.Instant?, route: Int = -1) -> MHD_Result {
     let result: MHD_Result
     if let slot = response.shared, let native = slot.value(orMake: { NativeResponse(response) }) {
         result = MHD_queue_response(connection, UInt32(response.status), native.pointer)
@@ -123,7 +124,7 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer, metho
         result = MHD_queue_response(connection, UInt32(response.status), created)
         MHD_destroy_response(created)
     }
-    core.answered(method: method, path: url, route: route, status: response.status, since: start)
+    core.answered(method: method(), path: url(), route: route, status: response.status, since: start)
     return result
 }
 
@@ -172,15 +173,11 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         return refuseLargeQuery(connection: connection, url: url, method: method, uploadSize: uploadSize, requestContext: requestContext, core: core)
     }
     let state = stored == headersArrived ? nil : Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
-    let methodText = methodName(method)
-    // The path as sent when it is valid UTF-8 (nil otherwise); logs get a repaired copy.
-    let validPath = String(validatingCString: url)
-    let urlText = validPath ?? String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
 
     // A parked request whose connection was resumed: send its answer.
     if let state, let responder = state.responder {
         state.resumed = true
-        return queue(core.resumed(responder), on: connection, method: methodText, url: urlText, core: core, start: state.start, route: responder.route)
+        return queue(core.resumed(responder), on: connection, method: methodName(method), url: loggableURL(url), core: core, start: state.start, route: responder.route)
     }
 
     // A chunk of the body. Past the cap the buffer is freed and the rest is read and dropped,
@@ -198,6 +195,10 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         }
         return .YES
     }
+    let methodText = methodName(method)
+    // The path as sent when it is valid UTF-8 (nil otherwise); logs get a repaired copy.
+    let validPath = String(validatingCString: url)
+    let urlText = validPath ?? loggableURL(url)
     if state?.bodyTooLarge == true {
         let error = HTTPError(.payloadTooLarge, detail: "The body is larger than \(core.configuration.maxBodyBytes) bytes.")
         return queue(error.response, on: connection, method: methodText, url: urlText, core: core, start: state?.start)
@@ -245,9 +246,13 @@ private func refuseLargeQuery(connection: OpaquePointer, url: UnsafePointer<CCha
         return .YES
     }
     let detail = "The query has too many arguments, or is too long, for a connection's memory (\(core.configuration.connectionMemoryLimitBytes) bytes)."
-    let urlText = String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
     // Logged (when requests are) with the time of this last call: the marker holds no start.
-    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, method: methodName(method), url: urlText, core: core, start: core.logsRequests ? .now : nil)
+    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, method: methodName(method), url: loggableURL(url), core: core, start: core.logsRequests ? .now : nil)
+}
+
+/// The request target for a log line, with bytes that are not UTF-8 repaired.
+private func loggableURL(_ url: UnsafePointer<CChar>) -> String {
+    String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
 }
 
 private let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in

@@ -163,13 +163,20 @@ struct JSONBytesWriter {
 
     mutating func writeInteger(_ magnitude: UInt64, negative: Bool) {
         if negative { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.count
+        var low = bytes.count
         var rest = magnitude
         repeat {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
             rest /= 10
         } while rest > 0
-        bytes[start...].reverse()
+        // The digits were written last first. Swapped in place: reversing `bytes[low...]` would
+        // copy the buffer, which the slice shares while it is mutated.
+        var high = bytes.count - 1
+        while low < high {
+            bytes.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
 
     mutating func writeDouble(_ value: Double) {
