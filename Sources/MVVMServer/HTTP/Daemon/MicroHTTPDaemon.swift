@@ -109,7 +109,10 @@ private func makeNativeResponse(_ response: HTTPResponse) -> OpaquePointer? {
     }
     guard let created else { return nil }
     for field in response.headers {
-        MHD_add_response_header(created, field.name, field.value)
+        // withCString, not the implicit conversion: that one copies a small string to the heap.
+        field.name.withCString { name in
+            field.value.withCString { value in _ = MHD_add_response_header(created, name, value) }
+        }
     }
     return created
 }
