@@ -254,7 +254,8 @@ print_table() {
         echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average at start $LOAD_AT_START;" \
              "$ROUNDS rounds, server and baseline interleaved; wrk -t$THREADS -d$DURATION" \
              "$([[ "$QUICK" == 1 ]] && echo '(BENCH_QUICK=1: smoke run, not a measurement)')."
-        echo "Server: --max-connections $MAX_CONNECTIONS --max-sessions $MAX_SESSIONS --log-level warning;" \
+        echo "Server: --max-connections $MAX_CONNECTIONS --max-sessions $MAX_SESSIONS --log-level warning," \
+             "allocator $(ldd "$SCRATCH/release/server" 2>/dev/null | grep -q tcmalloc && echo tcmalloc || echo glibc);" \
              "baseline: bench/baseline.c (raw libmicrohttpd, epoll, pool of 2, same limits, same bytes)."
         echo "Ratios are server median / baseline median; absolute limits are checked on every round."
         echo
