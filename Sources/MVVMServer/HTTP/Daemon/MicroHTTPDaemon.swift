@@ -86,51 +86,6 @@ private final class RequestState {
     }
 }
 
-/// A libmicrohttpd response prepared once and queued for many requests.
-// Safe: libmicrohttpd reference-counts a response under its own lock, and documents queueing
-// one response on many connections from many threads; this wrapper never changes it after
-// making it, and destroys its own reference once, when the last Swift owner lets go.
-private final class NativeResponse: @unchecked Sendable {
-    let pointer: OpaquePointer
-
-    init?(_ response: HTTPResponse) {
-        guard let pointer = makeNativeResponse(response) else { return nil }
-        self.pointer = pointer
-    }
-
-    deinit {
-        MHD_destroy_response(pointer)
-    }
-}
-
-private func makeNativeResponse(_ response: HTTPResponse) -> OpaquePointer? {
-    let created = response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-    }
-    guard let created else { return nil }
-    for field in response.headers {
-        // withCString, not the implicit conversion: that one copies a small string to the heap.
-        field.name.withCString { name in
-            field.value.withCString { value in _ = MHD_add_response_header(created, name, value) }
-        }
-    }
-    return created
-}
-
-/// Queues the answer and reports it; the method and URL are read only for a log line.
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, start: ContinuousClock.Instant?, route: Int = -1) -> MHD_Result {
-    let result: MHD_Result
-    if let slot = response.shared, let native = slot.value(orMake: { NativeResponse(response) }) {
-        result = MHD_queue_response(connection, UInt32(response.status), native.pointer)
-    } else {
-        guard let created = makeNativeResponse(response) else { return .NO }
-        result = MHD_queue_response(connection, UInt32(response.status), created)
-        MHD_destroy_response(created)
-    }
-    core.answered(method: method(), path: url(), route: route, status: response.status, since: start)
-    return result
-}
-
 /// The request context of a request whose headers have arrived and that needs no state object
 /// yet: most requests (no body, answered at once, no timed log line) never get one.
 private var headersArrived: UnsafeMutableRawPointer {
@@ -251,11 +206,6 @@ private func refuseLargeQuery(connection: OpaquePointer, url: UnsafePointer<CCha
     let detail = "The query has too many arguments, or is too long, for a connection's memory (\(core.configuration.connectionMemoryLimitBytes) bytes)."
     // Logged (when requests are) with the time of this last call: the marker holds no start.
     return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, method: methodName(method), url: loggableURL(url), core: core, start: core.logsRequests ? .now : nil)
-}
-
-/// The request target for a log line, with bytes that are not UTF-8 repaired.
-private func loggableURL(_ url: UnsafePointer<CChar>) -> String {
-    String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
 }
 
 private let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in

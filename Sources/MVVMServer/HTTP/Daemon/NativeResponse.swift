@@ -1,0 +1,55 @@
+internal import CMicroHTTPD
+import Foundation
+
+// How the access handler's answers reach libmicrohttpd: as native responses, made once for a
+// shared answer and queued on every connection it answers.
+
+/// A libmicrohttpd response prepared once and queued for many requests.
+// Safe: libmicrohttpd reference-counts a response under its own lock, and documents queueing
+// one response on many connections from many threads; this wrapper never changes it after
+// making it, and destroys its own reference once, when the last Swift owner lets go.
+final class NativeResponse: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init?(_ response: HTTPResponse) {
+        guard let pointer = makeNativeResponse(response) else { return nil }
+        self.pointer = pointer
+    }
+
+    deinit {
+        MHD_destroy_response(pointer)
+    }
+}
+
+func makeNativeResponse(_ response: HTTPResponse) -> OpaquePointer? {
+    let created = response.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let created else { return nil }
+    for field in response.headers {
+        // withCString, not the implicit conversion: that one copies a small string to the heap.
+        field.name.withCString { name in
+            field.value.withCString { value in _ = MHD_add_response_header(created, name, value) }
+        }
+    }
+    return created
+}
+
+/// Queues the answer and reports it; the method and URL are read only for a log line.
+func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, start: ContinuousClock.Instant?, route: Int = -1) -> MHD_Result {
+    let result: MHD_Result
+    if let slot = response.shared, let native = slot.value(orMake: { NativeResponse(response) }) {
+        result = MHD_queue_response(connection, UInt32(response.status), native.pointer)
+    } else {
+        guard let created = makeNativeResponse(response) else { return .NO }
+        result = MHD_queue_response(connection, UInt32(response.status), created)
+        MHD_destroy_response(created)
+    }
+    core.answered(method: method(), path: url(), route: route, status: response.status, since: start)
+    return result
+}
+
+/// The request target for a log line, with bytes that are not UTF-8 repaired.
+func loggableURL(_ url: UnsafePointer<CChar>) -> String {
+    String(decoding: UnsafeRawBufferPointer(start: url, count: strlen(url)), as: UTF8.self)
+}
