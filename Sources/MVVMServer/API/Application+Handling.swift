@@ -17,13 +17,30 @@ extension Application {
         }
     }
 
-    /// Runs work off the polling thread (the connection is parked meanwhile) and answers with
-    /// its result, or with the problem its error maps to. Work that returns `nil` has handed
-    /// the responder on (to a long-poll) and answers it itself.
+    /// Runs work off the polling thread as its own task (the connection is parked meanwhile)
+    /// and answers with its result, or with the problem its error maps to. For work that may
+    /// wait (a view model's action); a synchronous call on a context goes through
+    /// ``onContext(_:_:_:)``.
     func run(_ responder: Responder, _ work: @escaping @Sendable () async throws -> HTTPResponse?) {
         Task {
             do {
                 if let response = try await work() { responder.answer(response) }
+            } catch {
+                responder.answer(HTTPError.from(error))
+            }
+        }
+    }
+
+    /// Runs a synchronous call on a context off the polling thread (the connection is parked
+    /// meanwhile) and answers with its result, or with the problem its error maps to. A call
+    /// that returns `nil` has handed the responder on (to a long-poll) and answers it itself.
+    ///
+    /// The calls share the application's few draining tasks instead of a task each: the body
+    /// cannot suspend, so a drainer waits at most for the context to finish the call it is in.
+    func onContext(_ context: ContextActor, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
+        contextCalls.submit {
+            do {
+                if let response = try await context.run(body) { responder.answer(response) }
             } catch {
                 responder.answer(HTTPError.from(error))
             }

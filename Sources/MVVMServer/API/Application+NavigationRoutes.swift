@@ -18,8 +18,8 @@ extension Application {
 
         router.add("POST", "/sessions/{id}/navigation/back") { [self] routed, responder in
             withSession(routed, responder) { session in
-                run(responder) {
-                    try await session.context.back()
+                onContext(session.context, responder) { context in
+                    try context.back()
                     guard let navigation = session.board.document(.navigation) else {
                         throw HTTPError(.sessionGone, detail: "The session was deleted.")
                     }

@@ -13,8 +13,8 @@ extension Application {
                     self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
                     return
                 }
-                run(responder) { [self] in
-                    _ = try await session.context.state(of: key)
+                onContext(session.context, responder) { [self] context in
+                    _ = try context.state(of: key)
                     guard let current = session.board.document(.snapshot(key)) else {
                         throw HTTPError(.snapshotNotFound, detail: "The scene '\(key)' publishes no snapshot.")
                     }
@@ -29,8 +29,8 @@ extension Application {
                 let members: [String: JSONValue]
                 do { members = try jsonObject(routed.request, allowEmpty: false) } catch { responder.answer(HTTPError.from(error)); return }
                 let key = routed["key"]
-                run(responder) {
-                    Self.stateResponse(try await session.context.setInput(members, key: key))
+                onContext(session.context, responder) { context in
+                    Self.stateResponse(try context.setInput(members, key: key))
                 }
             }
         }
@@ -66,8 +66,8 @@ extension Application {
                     self.poll(session, .scene(key), poll, current: current, responder: responder, render: render)
                     return
                 }
-                run(responder) { [self] in
-                    let current = try await session.context.state(of: key)
+                onContext(session.context, responder) { [self] context in
+                    let current = try context.state(of: key)
                     self.poll(session, .scene(key), poll, current: current, responder: responder, render: render)
                     return nil
                 }

@@ -18,8 +18,8 @@ extension Application {
                     Task { await evicted.end() }
                 }
             }
-            run(responder) {
-                try await context.showRoot()
+            onContext(context, responder) { context in
+                try context.showRoot()
                 let navigation = context.board.document(.navigation)?.body ?? Data("null".utf8)
                 var body = Data(#"{"id":"#.utf8)
                 body.append(StateDocument.jsonString(id))
@@ -32,8 +32,8 @@ extension Application {
 
         router.add("GET", "/sessions/{id}") { [self] routed, responder in
             withSession(routed, responder) { session in
-                run(responder) {
-                    .json(encoding: await session.context.summary(), headers: [("Cache-Control", "no-store")])
+                onContext(session.context, responder) { context in
+                    .json(encoding: context.summary(), headers: [("Cache-Control", "no-store")])
                 }
             }
         }
@@ -56,8 +56,8 @@ extension Application {
 
         router.add("DELETE", "/sessions/{id}/store") { [self] routed, responder in
             withSession(routed, responder) { session in
-                run(responder) {
-                    await session.context.clearStore()
+                onContext(session.context, responder) { context in
+                    context.clearStore()
                     return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
                 }
             }

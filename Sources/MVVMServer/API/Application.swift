@@ -21,6 +21,8 @@ public final class Application: Sendable {
     let sessions = SessionTable()
     let parkedTotal = Atomic<Int>(0)
     let metrics = Metrics()
+    /// Runs the synchronous context calls of requests (``onContext(_:_:_:)``).
+    let contextCalls = WorkDrainer(maxDrainers: max(2, ProcessInfo.processInfo.activeProcessorCount))
     let started = ContinuousClock.now
     let openAPIDocument: Data
     let catalogueDocument: Data

@@ -97,6 +97,12 @@ public actor ContextActor {
             entries: context.store.allEntries.map { .init(key: $0.key, scene: $0.scene, lifecycle: $0.lifecycle.state, version: $0.version) })
     }
 
+    /// Runs a synchronous body on this actor: several calls of the actor as one, with no
+    /// suspension between them.
+    public func run<Result: Sendable>(_ body: @Sendable (isolated ContextActor) throws -> Result) rethrows -> Result {
+        try body(self)
+    }
+
     /// Runs code with the context on its actor (for tests and advanced uses).
     public func withContext<Result: Sendable>(_ body: (ViewModelContext) throws -> Result) rethrows -> Result {
         try body(context)

@@ -6,7 +6,8 @@ import TestSupport
 
 /// An HTTP server with test-only routes that exercise the runtime itself:
 /// `/echo/{rest...}` answers what it received, `/park` parks until released from another
-/// thread, `/deadline` parks until its own short deadline.
+/// thread, `/soon` is answered from another thread right after its handler returns,
+/// `/deadline` parks until its own short deadline.
 final class RuntimeHarness: Sendable {
     let server: HTTPServer
     let parked = ParkedList()
@@ -31,6 +32,9 @@ final class RuntimeHarness: Sendable {
         }
         router.add("GET", "/park") { _, responder in
             parked.responders.withLock { $0.append(responder) }
+        }
+        router.add("GET", "/soon") { _, responder in
+            DispatchQueue.global().async { responder.answer(.json(encoding: ["answeredBy": "soon"])) }
         }
         router.add("GET", "/deadline") { _, responder in
             responder.setDeadline(after: .milliseconds(300)) { .json(encoding: ["answeredBy": "deadline"]) }

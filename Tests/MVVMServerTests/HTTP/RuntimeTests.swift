@@ -80,6 +80,27 @@ struct RuntimeTests {
         #expect(harness.server.parkedRequestCount == 0)
     }
 
+    @Test("Requests answered from another thread just after their handler returned are all answered, parked or not")
+    func answeredSoonAfter() async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        let port = harness.port
+        // Some answers come within the polling loop's passes before parking, others after the
+        // connection was suspended: both ways must deliver each answer once.
+        let statuses = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+            for _ in 0..<200 {
+                group.addTask {
+                    let response = try await TestHTTPClient.request(port: port, "GET", "/soon")
+                    return (response.status, response.json["answeredBy"] as? String)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.count == 200)
+        #expect(statuses.allSatisfy { $0.0 == 200 && $0.1 == "soon" })
+        #expect(harness.server.parkedRequestCount == 0)
+    }
+
     @Test("A parked request is answered when its own deadline passes")
     func deadline() async throws {
         let harness = try RuntimeHarness()
