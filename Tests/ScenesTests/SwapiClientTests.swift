@@ -105,7 +105,9 @@ struct SwapiClientTests {
     func timeout() async throws {
         let fixture = try SwapiFixtureServer()
         defer { fixture.stop() }
-        let delay = Duration.seconds(5)
+        // Far longer than the three cut-off attempts (about 3.3 s, up to 5.5 s under
+        // ThreadSanitizer), so that an attempt that waited for the slow answer cannot pass.
+        let delay = Duration.seconds(20)
         let timeout = Duration.seconds(1)
         fixture.control.delay(delay)
 
