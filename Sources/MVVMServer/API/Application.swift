@@ -66,6 +66,12 @@ public final class Application: Sendable {
         startSweeper()
     }
 
+    /// Requests whose connection is parked now (long-polls, and other requests waiting for
+    /// their answer), as the HTTP runtime counts them.
+    public var parkedConnectionCount: Int {
+        server.withLock { $0?.parkedRequestCount ?? 0 }
+    }
+
     /// The port the server listens on (the real one after starting on port 0).
     public var port: Int {
         server.withLock { $0?.port ?? 0 }

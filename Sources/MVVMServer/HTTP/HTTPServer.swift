@@ -172,6 +172,14 @@ final class ServerCore: Sendable {
         return responder.take() ?? HTTPError.internal("A parked request was resumed without an answer.").response
     }
 
+    /// Called when the connection of a request that was waiting for its answer, not parked yet,
+    /// closed (its client went away): does at once what the request's deadline would do later
+    /// (a long-poll leaves its board and gives back its place). Such a request is in no registry
+    /// that a deadline is swept from.
+    func abandoned(_ responder: Responder) {
+        responder.answer(responder.deadlineAnswer()())
+    }
+
     private func forget(_ responder: Responder) {
         _ = parked.withLock { $0.responders.removeValue(forKey: ObjectIdentifier(responder)) }
     }

@@ -97,6 +97,12 @@ public final class Responder: Sendable {
         }
     }
 
+    /// The answer its deadline gives, whether or not the deadline has passed (for a request
+    /// whose client went away before it was parked).
+    func deadlineAnswer() -> @Sendable () -> HTTPResponse {
+        deadlineSetting.withLock { $0.answer }
+    }
+
     /// Takes the answer when there is one; otherwise calls `suspend` (under the lock, so that
     /// no answer can slip in between) and remembers `resume` for when the answer comes.
     func takeOrPark(suspend: () -> Void, resume: @escaping @Sendable () -> Void) -> HTTPResponse? {

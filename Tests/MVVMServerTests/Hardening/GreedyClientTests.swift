@@ -62,6 +62,37 @@ struct GreedyClientTests {
         await server.stop()
     }
 
+    @Test("Long-polls whose clients reset their connection at once hold no place beyond the parked ones")
+    func longPollsResetAtOnce() async throws {
+        let server = try TestApplication(catalogue: ProbeApp.catalogue)
+        let session = try await server.createSession()
+        let probe = "/sessions/\(session)/scenes/probe"
+        var state = try await server.request("GET", probe).json
+        for _ in 0..<200 where state["lifecycle"] as? String != "loaded" {
+            try await Task.sleep(for: .milliseconds(10))
+            state = try await server.request("GET", probe).json
+        }
+        let version = try #require(state["version"] as? Int)
+        // A long wait, so that no deadline releases anything during the test. Each client resets
+        // its connection right after sending: the runtime sees it while the request is given its
+        // passes of the polling loop (then the long-poll must give back its place at once), or
+        // after it was parked (then it keeps its place until its deadline, as a parked
+        // connection is not watched), or before reading the request (then it never had one).
+        let request = Data("GET \(probe)?since=\(version)&wait=60 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        for _ in 0..<100 {
+            let fd = try TestHTTPClient.openIdleConnection(port: server.port)
+            _ = request.withUnsafeBytes { send(fd, $0.baseAddress, request.count, Int32(MSG_NOSIGNAL)) }
+            var reset = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+            close(fd)
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let places = try #require(try await Self.metric("mvvm_parked_requests", server))
+        #expect(places == server.app.parkedConnectionCount, "every long-poll holding a place is parked")
+        #expect(places < 100)
+        await server.stop()
+    }
+
     static func metric(_ name: String, _ server: TestApplication) async throws -> Int? {
         let text = try await server.request("GET", "/metrics").text
         return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Int($0.split(separator: " ")[1]) }

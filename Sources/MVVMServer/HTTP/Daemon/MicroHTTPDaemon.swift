@@ -288,6 +288,9 @@ private let completedHandler: MHD_RequestCompletedCallback = { context, connecti
         // A parked request whose client went away: libmicrohttpd closes it after the resume
         // without calling the access handler again.
         _ = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().resumed(responder)
+    } else if let responder = state.awaited, let context {
+        // A request whose client went away during its passes before parking.
+        Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().abandoned(responder)
     }
     Unmanaged<RequestState>.fromOpaque(stored).release()
     requestContext.pointee = nil
