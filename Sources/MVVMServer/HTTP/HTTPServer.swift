@@ -81,7 +81,8 @@ final class ServerCore: Sendable {
     let configuration: HTTPServerConfiguration
     let logger: Logger
     let handler: RequestHandler
-    /// Connections suspended and not yet resumed by libmicrohttpd.
+    /// Requests whose connection was suspended (parked) and that have not completed yet: their
+    /// answer is not sent, or their connection not closed, until then. `stop()` waits for them.
     let suspendedConnections = Atomic<Int>(0)
     /// Parked requests answered by their deadline.
     let expiredParks = Atomic<Int>(0)
@@ -167,9 +168,14 @@ final class ServerCore: Sendable {
 
     /// Called when a parked request's connection comes back: takes its answer.
     func resumed(_ responder: Responder) -> HTTPResponse {
-        suspendedConnections.subtract(1, ordering: .releasing)
         forget(responder)
         return responder.take() ?? HTTPError.internal("A parked request was resumed without an answer.").response
+    }
+
+    /// Called when a request that was parked has completed: its answer was sent, or its
+    /// connection closed.
+    func parkedRequestCompleted() {
+        suspendedConnections.subtract(1, ordering: .releasing)
     }
 
     /// Called when the connection of a request that was waiting for its answer, not parked yet,

@@ -67,8 +67,9 @@ final class MicroHTTPDaemon: Sendable {
         port = Int(mvvm_daemon_port(started))
     }
 
-    /// Waits until `drained()` says no connection is suspended (libmicrohttpd aborts the process
-    /// when it stops with one), then stops the daemon; returns when its threads are gone.
+    /// Waits until `drained()` says every parked request has completed (libmicrohttpd aborts the
+    /// process when it stops with a suspended connection, and a resumed one would lose the answer
+    /// not sent yet), then stops the daemon; returns when its threads are gone.
     func stop(drained: () -> Bool) {
         let limit = ContinuousClock.now + .seconds(10)
         while !drained() && ContinuousClock.now < limit {
@@ -284,10 +285,14 @@ private let completedHandler: MHD_RequestCompletedCallback = { context, connecti
         return
     }
     let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
-    if let responder = state.responder, !state.resumed, let context {
-        // A parked request whose client went away: libmicrohttpd closes it after the resume
-        // without calling the access handler again.
-        _ = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().resumed(responder)
+    if let responder = state.responder, let context {
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+        if !state.resumed {
+            // A parked request whose client went away: libmicrohttpd closes it after the resume
+            // without calling the access handler again.
+            _ = core.resumed(responder)
+        }
+        core.parkedRequestCompleted()
     } else if let responder = state.awaited, let context {
         // A request whose client went away during its passes before parking.
         Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().abandoned(responder)
