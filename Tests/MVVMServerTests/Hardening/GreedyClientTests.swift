@@ -33,24 +33,12 @@ struct GreedyClientTests {
     @Test("Long-polls whose clients disconnect are released by their deadline and counted")
     func vanishedLongPolls() async throws {
         let server = try TestApplication(catalogue: ProbeApp.catalogue)
-        let session = try await server.createSession()
-        let probe = "/sessions/\(session)/scenes/probe"
-        // The root scene loads in the background: wait for its last version, so that the
-        // long-polls below wait for a change that never comes (and are not answered by the load).
-        var state = try await server.request("GET", probe).json
-        for _ in 0..<200 where state["lifecycle"] as? String != "loaded" {
-            try await Task.sleep(for: .milliseconds(10))
-            state = try await server.request("GET", probe).json
-        }
-        #expect(state["lifecycle"] as? String == "loaded")
-        let version = try #require(state["version"] as? Int)
+        let (probe, version) = try await Self.loadedProbe(server)
         // Ten clients park a long-poll for one second, then vanish without reading the answer.
         let request = Data("GET \(probe)?since=\(version)&wait=1 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         var sockets: [Int32] = []
         for _ in 0..<10 {
-            let fd = try TestHTTPClient.openIdleConnection(port: server.port)
-            _ = request.withUnsafeBytes { send(fd, $0.baseAddress, request.count, Int32(MSG_NOSIGNAL)) }
-            sockets.append(fd)
+            sockets.append(try Self.send(request, to: server))
         }
         try await Task.sleep(for: .milliseconds(300))
         #expect(try await Self.metric("mvvm_parked_requests", server) == 10)
@@ -65,14 +53,7 @@ struct GreedyClientTests {
     @Test("Long-polls whose clients reset their connection at once hold no place beyond the parked ones")
     func longPollsResetAtOnce() async throws {
         let server = try TestApplication(catalogue: ProbeApp.catalogue)
-        let session = try await server.createSession()
-        let probe = "/sessions/\(session)/scenes/probe"
-        var state = try await server.request("GET", probe).json
-        for _ in 0..<200 where state["lifecycle"] as? String != "loaded" {
-            try await Task.sleep(for: .milliseconds(10))
-            state = try await server.request("GET", probe).json
-        }
-        let version = try #require(state["version"] as? Int)
+        let (probe, version) = try await Self.loadedProbe(server)
         // A long wait, so that no deadline releases anything during the test. Each client resets
         // its connection right after sending: the runtime sees it while the request is given its
         // passes of the polling loop (then the long-poll must give back its place at once), or
@@ -80,8 +61,7 @@ struct GreedyClientTests {
         // connection is not watched), or before reading the request (then it never had one).
         let request = Data("GET \(probe)?since=\(version)&wait=60 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         for _ in 0..<100 {
-            let fd = try TestHTTPClient.openIdleConnection(port: server.port)
-            _ = request.withUnsafeBytes { send(fd, $0.baseAddress, request.count, Int32(MSG_NOSIGNAL)) }
+            let fd = try Self.send(request, to: server)
             var reset = linger(l_onoff: 1, l_linger: 0)
             setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
             close(fd)
@@ -91,6 +71,28 @@ struct GreedyClientTests {
         #expect(places == server.app.parkedConnectionCount, "every long-poll holding a place is parked")
         #expect(places < 100)
         await server.stop()
+    }
+
+    /// A new session's probe scene once loaded, and its last version. The root scene loads in
+    /// the background: waiting for its last version makes a long-poll on it wait for a change
+    /// that never comes (instead of being answered by the load).
+    static func loadedProbe(_ server: TestApplication) async throws -> (path: String, version: Int) {
+        let session = try await server.createSession()
+        let probe = "/sessions/\(session)/scenes/probe"
+        var state = try await server.request("GET", probe).json
+        for _ in 0..<200 where state["lifecycle"] as? String != "loaded" {
+            try await Task.sleep(for: .milliseconds(10))
+            state = try await server.request("GET", probe).json
+        }
+        #expect(state["lifecycle"] as? String == "loaded")
+        return (probe, try #require(state["version"] as? Int))
+    }
+
+    /// Sends raw request bytes on a new connection and returns its socket, unread.
+    static func send(_ request: Data, to server: TestApplication) throws -> Int32 {
+        let fd = try TestHTTPClient.openIdleConnection(port: server.port)
+        _ = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, request.count, Int32(MSG_NOSIGNAL)) }
+        return fd
     }
 
     static func metric(_ name: String, _ server: TestApplication) async throws -> Int? {
