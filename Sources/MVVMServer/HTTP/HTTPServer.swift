@@ -71,7 +71,7 @@ public final class HTTPServer: Sendable {
         }
         guard let running else { return }
         core.answerAllParked()
-        running.stop { core.suspendedConnections.load(ordering: .acquiring) == 0 }
+        running.stop { core.unfinishedParks.load(ordering: .acquiring) == 0 }
         core.reopen()
     }
 }
@@ -83,7 +83,7 @@ final class ServerCore: Sendable {
     let handler: RequestHandler
     /// Requests whose connection was suspended (parked) and that have not completed yet: their
     /// answer is not sent, or their connection not closed, until then. `stop()` waits for them.
-    let suspendedConnections = Atomic<Int>(0)
+    let unfinishedParks = Atomic<Int>(0)
     /// Parked requests answered by their deadline.
     let expiredParks = Atomic<Int>(0)
     /// Connections open now.
@@ -156,7 +156,7 @@ final class ServerCore: Sendable {
             responder.answer(HTTPError.unavailable("The server is stopping."))
         }
         guard let response = responder.takeOrPark(suspend: {
-            suspendedConnections.add(1, ordering: .relaxed)
+            unfinishedParks.add(1, ordering: .relaxed)
             suspend()
         }, resume: resume) else {
             responder.setDefaultDeadline(after: configuration.defaultParkDeadline)
@@ -175,7 +175,7 @@ final class ServerCore: Sendable {
     /// Called when a request that was parked has completed: its answer was sent, or its
     /// connection closed.
     func parkedRequestCompleted() {
-        suspendedConnections.subtract(1, ordering: .releasing)
+        unfinishedParks.subtract(1, ordering: .releasing)
     }
 
     /// Called when the connection of a request that was waiting for its answer, not parked yet,
