@@ -80,59 +80,6 @@ final class MicroHTTPDaemon: Sendable {
     }
 }
 
-/// What the runtime keeps for one request, from its first callback to its completion.
-private final class RequestState {
-    /// When the request arrived; read only for the log line, so taken only when it is written.
-    let start: ContinuousClock.Instant?
-    var body = Data()
-    var bodyTooLarge = false
-    /// The responder of a parked request, kept for when its connection is resumed.
-    var responder: Responder?
-    /// The responder of a request not answered by its handler and not parked yet: it is given
-    /// a few more passes of the polling loop (see the access handler).
-    var awaited: Responder?
-    /// The passes of the polling loop it has been given.
-    var passes = 0
-    /// Whether the parked request came back through the access handler after its resume.
-    var resumed = false
-
-    init(timed: Bool) {
-        start = timed ? .now : nil
-    }
-}
-
-/// The request context of a request whose headers have arrived and that needs no state object
-/// yet: most requests (no body, answered at once, no timed log line) never get one.
-private var headersArrived: UnsafeMutableRawPointer {
-    UnsafeMutableRawPointer(bitPattern: 1)!
-}
-
-/// The request context that the shim's query check leaves, before the first call, for a
-/// request whose query could not fit in the connection's memory (its query was cut off).
-private var queryTooLarge: UnsafeMutableRawPointer {
-    mvvm_query_too_large_marker()!
-}
-
-/// The request context of such a request once its headers have arrived.
-private var queryTooLargeHeadersArrived: UnsafeMutableRawPointer {
-    UnsafeMutableRawPointer(bitPattern: 3)!
-}
-
-/// Whether a request context holds one of the markers above rather than a ``RequestState``.
-private func isMarker(_ stored: UnsafeMutableRawPointer) -> Bool {
-    UInt(bitPattern: stored) <= 3
-}
-
-/// The request's state object, made and kept in its request context on first need.
-private func requestState(_ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> RequestState {
-    if let stored = requestContext.pointee, !isMarker(stored) {
-        return Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
-    }
-    let state = RequestState(timed: false)
-    requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
-    return state
-}
-
 private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, requestContext in
     guard let context, let connection, let url, let method, let uploadSize, let requestContext else { return .NO }
     let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
