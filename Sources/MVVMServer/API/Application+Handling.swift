@@ -3,18 +3,20 @@ import Foundation
 /// The pieces every route shares: finding the session, running work on its context,
 /// reading JSON bodies and answering long-polls.
 extension Application {
-    /// Calls `body` with the session named by the `id` path parameter, or answers 404/410.
-    func withSession(_ routed: RoutedRequest, _ responder: Responder, _ body: (Session) -> Void) {
+    /// The live session named by the `id` path parameter; otherwise answers 404 or 410 and
+    /// returns `nil`. (Returned rather than passed to a closure, which would copy the request.)
+    func liveSession(_ routed: RoutedRequest, _ responder: Responder) -> Session? {
         let id = routed["id"]
         guard SessionID.isWellFormed(id) else {
             responder.answer(HTTPError(.sessionNotFound, detail: "No session has this id."))
-            return
+            return nil
         }
         switch sessions.lookup(id, now: now) {
-        case .live(let session): body(session)
+        case .live(let session): return session
         case .gone: responder.answer(HTTPError(.sessionGone, detail: "The session was deleted or expired; create a new one."))
         case .unknown: responder.answer(HTTPError(.sessionNotFound, detail: "No session has this id."))
         }
+        return nil
     }
 
     /// Runs work off the polling thread as its own task (the connection is parked meanwhile)

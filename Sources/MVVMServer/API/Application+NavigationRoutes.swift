@@ -5,49 +5,46 @@ import Foundation
 extension Application {
     func addNavigationRoutes(to router: inout Router) {
         router.add("GET", "/sessions/{id}/navigation") { [self] routed, responder in
-            withSession(routed, responder) { session in
-                let poll: PollParameters
-                do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
-                guard let current = session.board.document(.navigation) else {
-                    responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
-                    return
-                }
-                self.poll(session, .navigation, poll, current: current, responder: responder, render: Self.documentResponse)
+            guard let session = liveSession(routed, responder) else { return }
+            let poll: PollParameters
+            do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+            guard let current = session.board.document(.navigation) else {
+                responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
+                return
             }
+            self.poll(session, .navigation, poll, current: current, responder: responder, render: Self.documentResponse)
         }
 
         router.add("POST", "/sessions/{id}/navigation/back") { [self] routed, responder in
-            withSession(routed, responder) { session in
-                onContext(session.context, responder) { context in
-                    try context.back()
-                    guard let navigation = session.board.document(.navigation) else {
-                        throw HTTPError(.sessionGone, detail: "The session was deleted.")
-                    }
-                    return Self.documentResponse(navigation)
+            guard let session = liveSession(routed, responder) else { return }
+            onContext(session.context, responder) { context in
+                try context.back()
+                guard let navigation = session.board.document(.navigation) else {
+                    throw HTTPError(.sessionGone, detail: "The session was deleted.")
                 }
+                return Self.documentResponse(navigation)
             }
         }
 
         router.add("GET", "/sessions/{id}/events") { [self] routed, responder in
-            withSession(routed, responder) { session in
-                let poll: PollParameters
-                do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
-                let events = session.context.events
-                // Without `since`, every event still kept.
-                let since = poll.since ?? events.lastDroppedSeq
-                guard events.events(after: since) != nil else {
-                    responder.answer(HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.", member: "since"))
-                    return
+            guard let session = liveSession(routed, responder) else { return }
+            let poll: PollParameters
+            do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+            let events = session.context.events
+            // Without `since`, every event still kept.
+            let since = poll.since ?? events.lastDroppedSeq
+            guard events.events(after: since) != nil else {
+                responder.answer(HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.", member: "since"))
+                return
+            }
+            let current = session.board.document(.events) ?? PublicationBoard.Document(version: events.lastSeq, body: Data())
+            // Park only while nothing newer than `since` exists.
+            let pollOnLast = PollParameters(since: poll.since == current.version ? poll.since : nil, wait: poll.wait)
+            self.poll(session, .events, pollOnLast, current: current, responder: responder) { document in
+                guard let list = events.events(after: since) else {
+                    return HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state.", member: "since").response
                 }
-                let current = session.board.document(.events) ?? PublicationBoard.Document(version: events.lastSeq, body: Data())
-                // Park only while nothing newer than `since` exists.
-                let pollOnLast = PollParameters(since: poll.since == current.version ? poll.since : nil, wait: poll.wait)
-                self.poll(session, .events, pollOnLast, current: current, responder: responder) { document in
-                    guard let list = events.events(after: since) else {
-                        return HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state.", member: "since").response
-                    }
-                    return .json(encoding: EventsDocument(version: max(document.version, list.last?.seq ?? 0), events: list), headers: [("Cache-Control", "no-store")])
-                }
+                return .json(encoding: EventsDocument(version: max(document.version, list.last?.seq ?? 0), events: list), headers: [("Cache-Control", "no-store")])
             }
         }
     }

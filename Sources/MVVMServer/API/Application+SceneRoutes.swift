@@ -4,73 +4,69 @@ import Foundation
 extension Application {
     func addSceneRoutes(to router: inout Router) {
         router.add("GET", "/sessions/{id}/scenes/{key...}/snapshot") { [self] routed, responder in
-            withSession(routed, responder) { session in
-                let key = routed["key"]
-                let poll: PollParameters
-                do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
-                let render = Self.snapshotRenderer(board: session.board, key: key, since: poll.since)
-                if let current = session.board.document(.snapshot(key)) {
-                    self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
-                    return
+            guard let session = liveSession(routed, responder) else { return }
+            let key = routed["key"]
+            let poll: PollParameters
+            do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+            let render = Self.snapshotRenderer(board: session.board, key: key, since: poll.since)
+            if let current = session.board.document(.snapshot(key)) {
+                self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
+                return
+            }
+            onContext(session.context, responder) { [self] context in
+                _ = try context.state(of: key)
+                guard let current = session.board.document(.snapshot(key)) else {
+                    throw HTTPError(.snapshotNotFound, detail: "The scene '\(key)' publishes no snapshot.")
                 }
-                onContext(session.context, responder) { [self] context in
-                    _ = try context.state(of: key)
-                    guard let current = session.board.document(.snapshot(key)) else {
-                        throw HTTPError(.snapshotNotFound, detail: "The scene '\(key)' publishes no snapshot.")
-                    }
-                    self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
-                    return nil
-                }
+                self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
+                return nil
             }
         }
 
         router.add("POST", "/sessions/{id}/scenes/{key...}/input") { [self] routed, responder in
-            withSession(routed, responder) { session in
-                let members: [String: JSONValue]
-                do { members = try jsonObject(routed.request, allowEmpty: false) } catch { responder.answer(HTTPError.from(error)); return }
-                let key = routed["key"]
-                onContext(session.context, responder) { context in
-                    Self.stateResponse(try context.setInput(members, key: key))
-                }
+            guard let session = liveSession(routed, responder) else { return }
+            let members: [String: JSONValue]
+            do { members = try jsonObject(routed.request, allowEmpty: false) } catch { responder.answer(HTTPError.from(error)); return }
+            let key = routed["key"]
+            onContext(session.context, responder) { context in
+                Self.stateResponse(try context.setInput(members, key: key))
             }
         }
 
         router.add("POST", "/sessions/{id}/scenes/{key...}/actions/{action}") { [self] routed, responder in
-            withSession(routed, responder) { session in
-                let arguments: [String: JSONValue]
-                do { arguments = try jsonObject(routed.request, allowEmpty: true) } catch { responder.answer(HTTPError.from(error)); return }
-                let key = routed["key"]
-                let action = routed["action"]
-                run(responder) {
-                    let (state, navigated) = try await session.context.perform(action: action, arguments: arguments, key: key)
-                    guard navigated, let navigation = session.board.document(.navigation) else { return Self.stateResponse(state) }
-                    return .json(StateDocument.adding("navigation", navigation.body, to: state.body), headers: [("ETag", "\"\(state.version)\""), ("Cache-Control", "no-store")])
-                }
+            guard let session = liveSession(routed, responder) else { return }
+            let arguments: [String: JSONValue]
+            do { arguments = try jsonObject(routed.request, allowEmpty: true) } catch { responder.answer(HTTPError.from(error)); return }
+            let key = routed["key"]
+            let action = routed["action"]
+            run(responder) {
+                let (state, navigated) = try await session.context.perform(action: action, arguments: arguments, key: key)
+                guard navigated, let navigation = session.board.document(.navigation) else { return Self.stateResponse(state) }
+                return .json(StateDocument.adding("navigation", navigation.body, to: state.body), headers: [("ETag", "\"\(state.version)\""), ("Cache-Control", "no-store")])
             }
         }
 
         router.add("GET", "/sessions/{id}/scenes/{key...}") { [self] routed, responder in
-            withSession(routed, responder) { session in
-                let key = routed["key"]
-                let poll: PollParameters
-                do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
-                // A plain read of a published state (the common case) answers at once.
-                let ifNoneMatch = poll.since == nil ? routed.request.header("if-none-match") : nil
-                let current = session.board.document(.scene(key))
-                if let current, poll.since == nil {
-                    responder.answer(Self.stateResponse(current, ifNoneMatch: ifNoneMatch))
-                    return
-                }
-                let render: @Sendable (PublicationBoard.Document) -> HTTPResponse = { Self.stateResponse($0, ifNoneMatch: ifNoneMatch) }
-                if let current {
-                    self.poll(session, .scene(key), poll, current: current, responder: responder, render: render)
-                    return
-                }
-                onContext(session.context, responder) { [self] context in
-                    let current = try context.state(of: key)
-                    self.poll(session, .scene(key), poll, current: current, responder: responder, render: render)
-                    return nil
-                }
+            guard let session = liveSession(routed, responder) else { return }
+            let key = routed["key"]
+            let poll: PollParameters
+            do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+            // A plain read of a published state (the common case) answers at once.
+            let ifNoneMatch = poll.since == nil ? routed.request.header("if-none-match") : nil
+            let current = session.board.document(.scene(key))
+            if let current, poll.since == nil {
+                responder.answer(Self.stateResponse(current, ifNoneMatch: ifNoneMatch))
+                return
+            }
+            let render: @Sendable (PublicationBoard.Document) -> HTTPResponse = { Self.stateResponse($0, ifNoneMatch: ifNoneMatch) }
+            if let current {
+                self.poll(session, .scene(key), poll, current: current, responder: responder, render: render)
+                return
+            }
+            onContext(session.context, responder) { [self] context in
+                let current = try context.state(of: key)
+                self.poll(session, .scene(key), poll, current: current, responder: responder, render: render)
+                return nil
             }
         }
     }

@@ -31,35 +31,32 @@ extension Application {
         }
 
         router.add("GET", "/sessions/{id}") { [self] routed, responder in
-            withSession(routed, responder) { session in
-                onContext(session.context, responder) { context in
-                    .json(encoding: context.summary(), headers: [("Cache-Control", "no-store")])
-                }
+            guard let session = liveSession(routed, responder) else { return }
+            onContext(session.context, responder) { context in
+                .json(encoding: context.summary(), headers: [("Cache-Control", "no-store")])
             }
         }
 
         router.add("DELETE", "/sessions/{id}") { [self] routed, responder in
-            withSession(routed, responder) { session in
-                guard let removed = sessions.remove(session.id, now: now) else {
-                    responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
-                    return
-                }
-                metrics.deletedSessions.add(1, ordering: .relaxed)
-                // As Session.end(): parked requests are answered first (410), then the view
-                // models unload on the context. The session is gone from the table already, so
-                // the answer does not wait for the unloading.
-                removed.board.close()
-                Task { await removed.context.close() }
-                responder.answer(HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")]))
+            guard let session = liveSession(routed, responder) else { return }
+            guard let removed = sessions.remove(session.id, now: now) else {
+                responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
+                return
             }
+            metrics.deletedSessions.add(1, ordering: .relaxed)
+            // As Session.end(): parked requests are answered first (410), then the view
+            // models unload on the context. The session is gone from the table already, so
+            // the answer does not wait for the unloading.
+            removed.board.close()
+            Task { await removed.context.close() }
+            responder.answer(HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")]))
         }
 
         router.add("DELETE", "/sessions/{id}/store") { [self] routed, responder in
-            withSession(routed, responder) { session in
-                onContext(session.context, responder) { context in
-                    context.clearStore()
-                    return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
-                }
+            guard let session = liveSession(routed, responder) else { return }
+            onContext(session.context, responder) { context in
+                context.clearStore()
+                return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
             }
         }
     }

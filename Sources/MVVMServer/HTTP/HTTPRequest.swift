@@ -26,6 +26,15 @@ public struct HTTPRequest: Sendable {
         self.body = body
     }
 
+    /// Makes a request from the header fields as they arrived; the runtime uses it.
+    init(method: String, path: String, query: [String: String], fields: [(name: String, value: String)], body: Data) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.fields = fields
+        self.body = body
+    }
+
     /// Header fields, with lower-cased names (a field sent twice keeps its last value).
     public var headers: [String: String] {
         get { Dictionary(fields.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last }) }

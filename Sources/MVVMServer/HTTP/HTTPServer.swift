@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// It is called on one of libmicrohttpd's polling threads and must not block: answer at
 /// once from state it can read synchronously, or return and answer later from any thread.
-public typealias RequestHandler = @Sendable (HTTPRequest, Responder) -> Void
+public typealias RequestHandler = @Sendable (consuming HTTPRequest, Responder) -> Void
 
 /// An HTTP/1.1 server on libmicrohttpd, with requests that can be parked without a thread.
 ///
@@ -138,7 +138,7 @@ final class ServerCore: Sendable {
     }
 
     /// Makes the responder for a new request and calls the handler.
-    func dispatch(_ request: HTTPRequest) -> Responder {
+    func dispatch(_ request: consuming HTTPRequest) -> Responder {
         let responder = Responder()
         handler(request, responder)
         return responder

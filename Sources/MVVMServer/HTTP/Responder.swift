@@ -39,14 +39,16 @@ public final class Responder: Sendable {
 
     /// Answers the request. Returns `false` when it was already answered.
     @discardableResult
-    public func answer(_ response: HTTPResponse) -> Bool {
+    public func answer(_ response: consuming HTTPResponse) -> Bool {
+        // Moved into the state, not copied.
+        var answer: HTTPResponse? = consume response
         let outcome: (accepted: Bool, resume: (@Sendable () -> Void)?) = state.withLock { state in
             switch state {
             case .pending:
-                state = .ready(response)
+                state = .ready(answer.take()!)
                 return (true, nil)
             case .parked(let resume):
-                state = .ready(response)
+                state = .ready(answer.take()!)
                 return (true, resume)
             case .ready, .delivered:
                 return (false, nil)
@@ -124,8 +126,11 @@ public final class Responder: Sendable {
     /// Takes the answer after the connection was resumed.
     func take() -> HTTPResponse? {
         state.withLock { state in
-            guard case .ready(let response) = state else { return nil }
-            state = .delivered
+            guard case .ready = state else { return nil }
+            // Swapped out, so that the answer is moved to the caller, not copied.
+            var taken = State.delivered
+            swap(&state, &taken)
+            guard case .ready(let response) = consume taken else { return nil }
             return response
         }
     }

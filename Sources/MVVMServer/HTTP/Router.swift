@@ -67,7 +67,7 @@ public struct Router: Sendable {
     }
 
     /// Routes a request: calls the matching handler, or answers the routing error.
-    public func handle(_ request: HTTPRequest, responder: Responder) {
+    public func handle(_ request: consuming HTTPRequest, responder: Responder) {
         switch match(request) {
         case .route(let index, let parameters):
             responder.route = index

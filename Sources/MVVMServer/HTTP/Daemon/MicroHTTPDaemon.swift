@@ -82,8 +82,15 @@ final class MicroHTTPDaemon: Sendable {
 
 private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, requestContext in
     guard let context, let connection, let url, let method, let uploadSize, let requestContext else { return .NO }
-    let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+    // Borrowed without a retain: the daemon holds its retain of the core until
+    // MHD_stop_daemon has returned, so the core outlives every callback.
+    return Unmanaged<ServerCore>.fromOpaque(context)._withUnsafeGuaranteedRef { core in
+        handleAccess(core: core, connection: connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize, requestContext: requestContext)
+    }
+}
 
+/// One call of the access handler (see libmicrohttpd's MHD_AccessHandlerCallback).
+private func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
     // First call: only the headers have arrived. Answering now would cost keep-alive.
     guard let stored = requestContext.pointee else {
         requestContext.pointee = core.logsRequests ? Unmanaged.passRetained(RequestState(timed: true)).toOpaque() : headersArrived
@@ -145,13 +152,14 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     guard let query = connectionValues(of: connection, kind: .GET_ARGUMENT_KIND, decodeQuery: true) else {
         return queue(HTTPError(.badRequest, detail: "The query string is malformed or not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state?.start)
     }
-    var request = HTTPRequest(method: methodText, path: utf8Path, query: [:], body: state?.body ?? Data())
     // A name given twice keeps its last value.
-    if !query.isEmpty { request.query = Dictionary(query, uniquingKeysWith: { _, last in last }) }
-    request.fields = connectionValues(of: connection, kind: .HEADER_KIND, decodeQuery: false) ?? []
+    let arguments = query.isEmpty ? [:] : Dictionary(query, uniquingKeysWith: { _, last in last })
+    let fields = connectionValues(of: connection, kind: .HEADER_KIND, decodeQuery: false) ?? []
+    let body = state?.body ?? Data()
     state?.body = Data()
 
-    let responder = core.dispatch(request)
+    // Made in the call, so that it is handed over, not copied.
+    let responder = core.dispatch(HTTPRequest(method: methodText, path: utf8Path, query: arguments, fields: fields, body: body))
     if let answer = responder.take() {
         return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state?.start, route: responder.route)
     }
