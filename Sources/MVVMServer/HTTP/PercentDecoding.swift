@@ -28,7 +28,7 @@ enum PercentDecoding {
             }
         }
         guard !bytes.contains(0) else { return nil }
-        return String(validating: bytes, as: UTF8.self)
+        return String(utf8Bytes: bytes)
     }
 
     /// Splits a raw query string (`a=1&b=x%20y`) into decoded pairs; `nil` when any part is malformed.

@@ -165,7 +165,7 @@ enum StrictJSON {
             guard index < bytes.count else { return nil }
             let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
             index += 1
-            guard hasEscapes else { return String(validating: raw, as: UTF8.self) }
+            guard hasEscapes else { return String(utf8Bytes: raw) }
             return Self.unescape(raw)
         }
 
@@ -221,7 +221,7 @@ enum StrictJSON {
                     return nil
                 }
             }
-            return String(validating: output, as: UTF8.self)
+            return String(utf8Bytes: output)
         }
     }
 }

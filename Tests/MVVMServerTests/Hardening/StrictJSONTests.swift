@@ -27,4 +27,14 @@ struct StrictJSONTests {
         let limit = String(repeating: "[", count: StrictJSON.maximumDepth) + String(repeating: "]", count: StrictJSON.maximumDepth)
         #expect(StrictJSON.isWellFormed(Data(limit.utf8)))
     }
+
+    @Test("Strings are kept when their bytes are UTF-8 (ASCII or not) and refused when they are not", arguments: [
+        ([0x61, 0x62], "ab"), ([0xC3, 0xA9], "é"), ([0xF0, 0x9F, 0x9A, 0x97], "🚗"), ([0x61, 0xE2, 0x82, 0xAC], "a€"),
+        ([0xFF], nil), ([0xC3], nil), ([0xC0, 0xAF], nil), ([0xED, 0xA0, 0x80], nil), ([0x61, 0x80], nil),
+    ] as [([UInt8], String?)])
+    func utf8Strings(_ bytes: [UInt8], _ expected: String?) {
+        #expect(String(utf8Bytes: bytes) == expected)
+        let document = Data([UInt8(ascii: "\""), ] + bytes + [UInt8(ascii: "\"")])
+        #expect(StrictJSON.parse(document).map { $0 == .string(expected ?? "") } == (expected == nil ? nil : true))
+    }
 }
