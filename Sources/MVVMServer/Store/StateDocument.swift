@@ -3,7 +3,7 @@ import Foundation
 /// The state document of a scene, encoded once per version and shared by every reader:
 /// `{"error", "input", "key", "lifecycle", "output", "scene", "version"}`.
 enum StateDocument {
-    static func encode(entry: StoreEntry, input: Data, output: Data) -> Data {
+    static func encode(entry: StoreEntry, input: [UInt8], output: [UInt8]) -> Data {
         var writer = JSONBytesWriter(capacity: input.count + output.count + entry.key.utf8.count + entry.scene.utf8.count + 96)
         writer.append(#"{"error":"#)
         if let error = entry.error { writer.writeString(error) } else { writer.append("null") }

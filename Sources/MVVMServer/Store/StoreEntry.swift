@@ -20,7 +20,7 @@ public final class StoreEntry {
     public internal(set) var snapshotVersion: UInt64 = 0
 
     let viewModel: AnyViewModel
-    var encodedInput = Data()
+    var encodedInput: [UInt8] = []
     var encodedOutput = EncodedMembers()
     var publishedLifecycle: Lifecycle.State?
     var publishedError: String??

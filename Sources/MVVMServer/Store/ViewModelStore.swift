@@ -214,7 +214,7 @@ public final class ViewModelStore {
             entry.snapshot = snapshot
             entry.snapshotVersion = entry.version
         }
-        entry.document = StateDocument.encode(entry: entry, input: input, output: output.data)
+        entry.document = StateDocument.encode(entry: entry, input: input, output: output.bytes)
         if !changedMembers.isEmpty {
             transition(entry, .update, changes: changedMembers)
         }

@@ -57,12 +57,13 @@ enum StrictJSON {
 
         private mutating func object(depth: Int) -> JSONValue? {
             index += 1
-            var members: [String: JSONValue] = [:]
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(members)
+                return .object([:])
             }
+            // One allocation for up to six members (growing from empty takes one per doubling).
+            var members = [String: JSONValue](minimumCapacity: 6)
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }

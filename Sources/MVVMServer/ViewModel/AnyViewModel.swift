@@ -10,9 +10,9 @@ class AnyViewModel {
     var inputMembers: [String] { [] }
     var actionNames: [String] { [] }
     var snapshot: Snapshot? { nil }
-    func encodedInput() throws -> Data { fatalError("subclass") }
+    func encodedInput() throws -> [UInt8] { fatalError("subclass") }
     func encodedOutput() throws -> EncodedMembers { fatalError("subclass") }
-    func mergeInput(_ members: [String: JSONValue], current: Data) throws {}
+    func mergeInput(_ members: [String: JSONValue], current: [UInt8]) throws {}
     func perform(action name: String, arguments: [String: JSONValue]) async throws {}
     func load() async throws {}
     func onCleared() {}
@@ -24,7 +24,7 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     /// The model as a snapshot provider, cast once (the store reads it on every change).
     private let snapshotProvider: (any SnapshotProviding)?
     /// The input as last encoded, and its encoding.
-    private var lastInput: (value: Model.Input, encoded: Data)?
+    private var lastInput: (value: Model.Input, encoded: [UInt8])?
 
     init(_ model: Model) {
         self.model = model
@@ -36,11 +36,11 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     override var inputMembers: [String] { Model.Input.memberNames }
     override var actionNames: [String] { Model.Action.names }
     override var snapshot: Snapshot? { snapshotProvider?.snapshot }
-    override func encodedInput() throws -> Data {
+    override func encodedInput() throws -> [UInt8] {
         // Most changes (loads, actions, lifecycle steps) leave the input as it was: the input is
         // Equatable, so its last encoding is reused until it differs.
         if let lastInput, lastInput.value == model.input { return lastInput.encoded }
-        let encoded = try JSONCoding.encode(model.input)
+        let encoded = try JSONBytesEncoder.encode(model.input)
         lastInput = (model.input, encoded)
         return encoded
     }
@@ -49,7 +49,7 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     /// Merges members into the input: members not sent keep their values; an unknown member
     /// or a value of the wrong type throws ``InputError`` and changes nothing.
     /// `current` is the input as last encoded (empty when unknown).
-    override func mergeInput(_ members: [String: JSONValue], current: Data) throws {
+    override func mergeInput(_ members: [String: JSONValue], current: [UInt8]) throws {
         let known = Model.Input.memberNames
         if members.keys.contains(where: { !known.contains($0) }), let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
             throw InputError(member: unknown, reason: "is not an input member of this scene (members: \(known.sorted().joined(separator: ", ")))")
@@ -60,7 +60,7 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
         if members.count == known.count {
             merged = members
         } else {
-            let encoded = try JSONValue(json: current) ?? JSONValue(encoding: model.input)
+            let encoded = try JSONValue(json: Data(current)) ?? JSONValue(encoding: model.input)
             merged = (encoded.objectValue ?? [:]).merging(members) { _, new in new }
         }
         let input: Model.Input

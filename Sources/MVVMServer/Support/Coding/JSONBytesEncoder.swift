@@ -25,7 +25,7 @@ enum JSONBytesEncoder {
         var writer = JSONBytesWriter()
         writer.topLevelMembers = []
         try write(value, with: &writer)
-        return EncodedMembers(data: Data(writer.bytes), members: writer.topLevelMembers ?? [])
+        return EncodedMembers(bytes: writer.bytes, members: writer.topLevelMembers ?? [])
     }
 
     private static func write<T: Encodable>(_ value: T, with writer: inout JSONBytesWriter) throws {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes an ``EncodedJSON`` tree as compact JSON bytes, spelled as Foundation's `JSONEncoder`
 /// spells them with `[.sortedKeys, .withoutEscapingSlashes]`:
 ///
@@ -30,12 +28,6 @@ struct JSONBytesWriter {
     /// Appends bytes that are already JSON (a document spliced into another).
     mutating func append(bytes more: some Sequence<UInt8>) {
         bytes.append(contentsOf: more)
-    }
-
-    /// Appends encoded bytes kept in `Data` in one copy (as a sequence, `Data` is read through
-    /// an iterator a few bytes at a time).
-    mutating func append(bytes more: Data) {
-        more.withUnsafeBytes { bytes.append(contentsOf: $0) }
     }
 
     mutating func write(_ value: EncodedJSON, depth: Int) throws {
