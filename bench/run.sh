@@ -5,7 +5,9 @@
 #
 # Environment:
 #   BENCH_QUICK=1        smoke run: 2 s wrk runs, 10,000 sessions in scenario 6
-#   BENCH_ROUNDS=N       rounds per scenario (default 3, at least 3 for a real run)
+#   BENCH_ROUNDS=N       rounds per scenario (default 5, at least 3 for a real run: on these shared
+#                        cores a round now and then runs 10–20% slow, server or baseline, and
+#                        the median of five holds against two such rounds)
 #   BENCH_DURATION=10s   length of each wrk run (default 10s, 2s when quick)
 #   BENCH_THREADS=2      wrk threads
 #   BENCH_SESSIONS=N     sessions created in scenario 6 (default 100000, 10000 when quick)
@@ -22,7 +24,7 @@ BIN="$BENCH_DIR/bin"
 SCRATCH="$ROOT/.build-bench"
 
 QUICK=${BENCH_QUICK:-0}
-ROUNDS=${BENCH_ROUNDS:-3}
+ROUNDS=${BENCH_ROUNDS:-5}
 THREADS=${BENCH_THREADS:-2}
 if [[ "$QUICK" == 1 ]]; then
     DURATION=${BENCH_DURATION:-2s}
