@@ -40,14 +40,14 @@ public struct Router: Sendable {
 
     /// The methods the server understands: those of RFC 9110 and PATCH. A known method that
     /// a path does not serve answers 405; anything else answers 501.
-    public static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
+    public static var knownMethods: Set<String> { Set(knownMethodList) }
 
-    /// Whether the method is one of ``knownMethods`` (a switch: no hashing per request).
+    /// ``knownMethods`` as a list: nine short strings are compared faster than one is hashed.
+    private static let knownMethodList = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
+
+    /// Whether the method is one of ``knownMethods``.
     static func isKnown(_ method: String) -> Bool {
-        switch method {
-        case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT": true
-        default: false
-        }
+        knownMethodList.contains(method)
     }
 
     /// The routes in the order they were added.

@@ -42,10 +42,17 @@ struct GreedyClientTests {
         }
         try await Task.sleep(for: .milliseconds(300))
         #expect(try await Self.metric("mvvm_parked_requests", server) == 10)
+        // Half close their connection, half reset it (libmicrohttpd then closes the resumed
+        // connection without calling the access handler again).
+        for (index, fd) in sockets.enumerated() where index % 2 == 1 {
+            var reset = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+        }
         sockets.forEach { close($0) }
         try await Task.sleep(for: .milliseconds(1_500))
         #expect(try await Self.metric("mvvm_parked_requests", server) == 0)
         #expect(try await Self.metric("mvvm_long_polls_expired_total", server) == 10)
+        #expect(server.app.parkedConnectionCount == 0, "the runtime keeps no parked request whose connection closed")
         #expect(try await server.request("GET", probe).status == 200)
         await server.stop()
     }

@@ -101,23 +101,9 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     }
     let state = stored == headersArrived ? nil : Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
 
-    // A parked request whose connection was resumed: send its answer.
-    if let state, let responder = state.responder {
-        state.resumed = true
-        return queue(core.resumed(responder), on: connection, method: methodName(method), url: loggableURL(url), core: core, start: state.start, route: responder.route)
-    }
-
-    // A pass of the polling loop after the handler returned without an answer: the answer is
-    // sent when it has come, the request waits for one more pass or is parked.
-    if let state, let responder = state.awaited {
-        if let answer = responder.take() {
-            state.awaited = nil
-            return queue(answer, on: connection, method: methodName(method), url: loggableURL(url), core: core, start: state.start, route: responder.route)
-        }
-        state.passes += 1
-        if state.passes < MicroHTTPDaemon.passesBeforeParking { return .YES }
-        state.awaited = nil
-        return park(responder, state: state, connection: connection, method: method, url: url, core: core)
+    // A request whose handler returned without an answer.
+    if let state, let result = followUp(state, connection: connection, method: method, url: url, core: core) {
+        return result
     }
 
     // A chunk of the body. Past the cap the buffer is freed and the rest is read and dropped,
@@ -168,22 +154,49 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     // calls the handler again on its next pass when no answer is queued). Answered by then, it
     // costs no suspend and resume of its connection (two epoll_ctl, an eventfd wake-up and one
     // more read).
-    requestState(requestContext).awaited = responder
+    requestState(requestContext).phase = .awaiting(responder, passes: 0)
     return .YES
 }
 
+/// The next call for a request whose handler returned without an answer: sends the answer once
+/// it has come (after a pass of the polling loop, or after its parked connection was resumed);
+/// until then the request gets a few more passes, then it is parked. `nil` when the request is
+/// not waiting for its handler.
+private func followUp(_ state: RequestState, connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, core: ServerCore) -> MHD_Result? {
+    let responder: Responder
+    let answer: HTTPResponse
+    switch state.phase {
+    case .handling, .resumed:
+        return nil
+    case .parked(let parked):
+        state.phase = .resumed(parked)
+        (responder, answer) = (parked, core.resumed(parked))
+    case .awaiting(let awaited, let passes):
+        if let taken = awaited.take() {
+            state.phase = .handling
+            (responder, answer) = (awaited, taken)
+        } else if passes + 1 < MicroHTTPDaemon.passesBeforeParking {
+            state.phase = .awaiting(awaited, passes: passes + 1)
+            return .YES
+        } else {
+            state.phase = .handling
+            guard let taken = park(awaited, state: state, connection: connection, core: core) else { return .YES }
+            (responder, answer) = (awaited, taken)
+        }
+    }
+    return queue(answer, on: connection, method: methodName(method), url: loggableURL(url), core: core, start: state.start, route: responder.route)
+}
+
 /// Parks a request whose handler has not answered: suspends its connection until the answer
-/// comes (or sends the answer that came meanwhile).
-private func park(_ responder: Responder, state: RequestState, connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, core: ServerCore) -> MHD_Result {
+/// comes. Returns the answer instead when it came meanwhile.
+private func park(_ responder: Responder, state: RequestState, connection: OpaquePointer, core: ServerCore) -> HTTPResponse? {
     let connectionHandle = MicroHTTPDaemon.Handle(pointer: connection)
-    let answer = core.park(responder, suspend: {
-        state.responder = responder
+    return core.park(responder, suspend: {
+        state.phase = .parked(responder)
         MHD_suspend_connection(connection)
     }, resume: {
         MHD_resume_connection(connectionHandle.pointer)
     })
-    guard let answer else { return .YES }
-    return queue(answer, on: connection, method: methodName(method), url: loggableURL(url), core: core, start: state.start, route: responder.route)
 }
 
 /// A request whose query the shim cut off: waits for the headers (answering on the first call
@@ -240,17 +253,22 @@ private let completedHandler: MHD_RequestCompletedCallback = { context, connecti
         return
     }
     let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
-    if let responder = state.responder, let context {
+    if let context {
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
-        if !state.resumed {
+        switch state.phase {
+        case .handling:
+            break
+        case .awaiting(let responder, _):
+            // A request whose client went away during its passes before parking.
+            core.abandoned(responder)
+        case .parked(let responder):
             // A parked request whose client went away: libmicrohttpd closes it after the resume
             // without calling the access handler again.
             _ = core.resumed(responder)
+            core.parkedRequestCompleted()
+        case .resumed:
+            core.parkedRequestCompleted()
         }
-        core.parkedRequestCompleted()
-    } else if let responder = state.awaited, let context {
-        // A request whose client went away during its passes before parking.
-        Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().abandoned(responder)
     }
     Unmanaged<RequestState>.fromOpaque(stored).release()
     requestContext.pointee = nil

@@ -10,15 +10,21 @@ final class RequestState {
     let start: ContinuousClock.Instant?
     var body = Data()
     var bodyTooLarge = false
-    /// The responder of a parked request, kept for when its connection is resumed.
-    var responder: Responder?
-    /// The responder of a request not answered by its handler and not parked yet: it is given
-    /// a few more passes of the polling loop (see the access handler).
-    var awaited: Responder?
-    /// The passes of the polling loop it has been given.
-    var passes = 0
-    /// Whether the parked request came back through the access handler after its resume.
-    var resumed = false
+    /// Where the request stands once its handler has returned.
+    var phase = Phase.handling
+
+    /// Where a request stands once its handler has returned without an answer.
+    enum Phase {
+        /// Not handed to its handler yet, or answered: nothing waits on it.
+        case handling
+        /// Not answered by its handler, not parked yet: given a few more passes of the polling
+        /// loop (see the access handler), counted here.
+        case awaiting(Responder, passes: Int)
+        /// Parked: its connection is suspended until the responder is answered.
+        case parked(Responder)
+        /// Parked, then resumed: its answer is being sent.
+        case resumed(Responder)
+    }
 
     init(timed: Bool) {
         start = timed ? .now : nil
