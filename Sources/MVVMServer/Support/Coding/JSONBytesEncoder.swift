@@ -13,19 +13,31 @@ import Foundation
 enum JSONBytesEncoder {
     /// The JSON bytes of `value`.
     static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        var writer = JSONBytesWriter()
+        var writer = JSONBytesWriter(capacity: keptCapacity)
         try write(value, with: &writer)
-        return writer.bytes
+        return kept(writer.bytes)
     }
 
     /// The JSON bytes of `value`, and where each top-level member's value lies in them when
     /// `value` encodes as an object (so that two encodings can be compared member by member
     /// without parsing them).
     static func encodeMembers<T: Encodable>(_ value: T) throws -> EncodedMembers {
-        var writer = JSONBytesWriter()
+        var writer = JSONBytesWriter(capacity: keptCapacity)
         writer.topLevelMembers = []
         try write(value, with: &writer)
-        return EncodedMembers(bytes: writer.bytes, members: writer.topLevelMembers ?? [])
+        return EncodedMembers(bytes: kept(writer.bytes), members: writer.topLevelMembers ?? [])
+    }
+
+    /// What a writer whose bytes are kept starts with: a store keeps the encoded input and
+    /// output of every view model, most of them small.
+    private static let keptCapacity = 64
+
+    /// Bytes to keep: a buffer that grew well past its bytes is copied to their size.
+    private static func kept(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.capacity > bytes.count + keptCapacity else { return bytes }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: bytes)
+        }
     }
 
     private static func write<T: Encodable>(_ value: T, with writer: inout JSONBytesWriter) throws {
@@ -42,7 +54,9 @@ enum JSONBytesEncoder {
 
     /// The JSON bytes of `value`, as `Data`.
     static func encodeData<T: Encodable>(_ value: T) throws -> Data {
-        Data(try encode(value))
+        var writer = JSONBytesWriter()
+        try write(value, with: &writer)
+        return Data(writer.bytes)
     }
 }
 
