@@ -69,52 +69,45 @@ public struct Router: Sendable {
     /// Routes a request: calls the matching handler, or answers the routing error.
     public func handle(_ request: consuming HTTPRequest, responder: Responder) {
         switch match(request) {
-        case .route(let index, let parameters):
+        case .success(let (index, parameters)):
             responder.route = index
             // Built in place for the handler: no copy of the request or the route.
             routes[index].handler(RoutedRequest(request: request, pairs: parameters, pattern: routes[index].pattern), responder)
-        case .refused(let error):
+        case .failure(let error):
             responder.answer(error.response)
         }
     }
 
     /// Finds the route for a request, or the error that answers it.
     public func resolve(_ request: HTTPRequest) -> Result<(Route, RoutedRequest), HTTPError> {
-        switch match(request) {
-        case .route(let index, let parameters):
-            .success((routes[index], RoutedRequest(request: request, pairs: parameters, pattern: routes[index].pattern)))
-        case .refused(let error):
-            .failure(error)
+        match(request).map { index, parameters in
+            (routes[index], RoutedRequest(request: request, pairs: parameters, pattern: routes[index].pattern))
         }
     }
 
-    /// What routing found: a route's index and its path parameters, or the error that answers.
-    private enum Match {
-        case route(Int, [(name: String, value: String)])
-        case refused(HTTPError)
-    }
-
-    private func match(_ request: HTTPRequest) -> Match {
+    /// What routing found: the index of the route and its path parameters, or the error that
+    /// answers the request.
+    private func match(_ request: HTTPRequest) -> Result<(index: Int, parameters: [(name: String, value: String)]), HTTPError> {
         guard Self.isKnown(request.method) else {
-            return .refused(HTTPError(.notImplemented, detail: "The method is not supported by this server."))
+            return .failure(HTTPError(.notImplemented, detail: "The method is not supported by this server."))
         }
         guard let segments = request.pathSegments else {
-            return .refused(HTTPError(.badRequest, detail: "The path is not valid: a percent escape is malformed, or decodes to invalid UTF-8 or NUL."))
+            return .failure(HTTPError(.badRequest, detail: "The path is not valid: a percent escape is malformed, or decodes to invalid UTF-8 or NUL."))
         }
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
         for index in routes.indices where segmentCounts[index].contains(segments.count) {
             guard let parameters = routes[index].pattern.matchPairs(segments) else { continue }
             if routes[index].method == method {
-                return .route(index, parameters)
+                return .success((index, parameters))
             }
             allowed.append(routes[index].method)
         }
         if allowed.isEmpty {
-            return .refused(HTTPError(.notFound, detail: "No resource lives at this path."))
+            return .failure(HTTPError(.notFound, detail: "No resource lives at this path."))
         }
         if allowed.contains("GET") { allowed.append("HEAD") }
         let allow = allowed.joined(separator: ", ")
-        return .refused(HTTPError(.methodNotAllowed, detail: "This path allows \(allow).", headers: [.init(name: "Allow", value: allow)]))
+        return .failure(HTTPError(.methodNotAllowed, detail: "This path allows \(allow).", headers: [.init(name: "Allow", value: allow)]))
     }
 }
