@@ -45,8 +45,7 @@ struct GreedyClientTests {
         // Half close their connection, half reset it (libmicrohttpd then closes the resumed
         // connection without calling the access handler again).
         for (index, fd) in sockets.enumerated() where index % 2 == 1 {
-            var reset = linger(l_onoff: 1, l_linger: 0)
-            setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+            Self.resetOnClose(fd)
         }
         sockets.forEach { close($0) }
         try await Task.sleep(for: .milliseconds(1_500))
@@ -69,8 +68,7 @@ struct GreedyClientTests {
         let request = Data("GET \(probe)?since=\(version)&wait=60 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         for _ in 0..<100 {
             let fd = try Self.send(request, to: server)
-            var reset = linger(l_onoff: 1, l_linger: 0)
-            setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+            Self.resetOnClose(fd)
             close(fd)
         }
         try await Task.sleep(for: .milliseconds(300))
@@ -100,6 +98,12 @@ struct GreedyClientTests {
         let fd = try TestHTTPClient.openIdleConnection(port: server.port)
         _ = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, request.count, Int32(MSG_NOSIGNAL)) }
         return fd
+    }
+
+    /// Makes closing the socket reset the connection (RST) instead of ending it (FIN).
+    static func resetOnClose(_ fd: Int32) {
+        var reset = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
     }
 
     static func metric(_ name: String, _ server: TestApplication) async throws -> Int? {
