@@ -33,19 +33,44 @@ extension Application {
         }
     }
 
-    /// Runs a synchronous call on a context off the polling thread (the connection is parked
-    /// meanwhile) and answers with its result, or with the problem its error maps to. A call
-    /// that returns `nil` has handed the responder on (to a long-poll) and answers it itself.
+    /// Runs a synchronous call on a context and answers with its result, or with the problem
+    /// its error maps to. A call that returns `nil` has handed the responder on (to a
+    /// long-poll) and answers it itself.
     ///
-    /// The calls share the application's few draining tasks instead of a task each: the body
-    /// cannot suspend, so a drainer waits at most for the context to finish the call it is in.
+    /// Called by a handler on a polling thread, the call is left to that thread: it runs there
+    /// on the thread's next pass when the context is idle then (no thread hop, no parked
+    /// connection). Otherwise it goes to the application's few draining tasks, which enter the
+    /// context's actor: the body cannot suspend, so a drainer waits at most for the context to
+    /// finish the call it is in.
     func onContext(_ context: ContextActor, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
-        contextCalls.submit {
-            do {
-                if let response = try await context.run(body) { responder.answer(response) }
-            } catch {
-                responder.answer(HTTPError.from(error))
+        let left = PollingThreadWork.queue { [self] in
+            let ran = context.runIfIdle { context -> Bool in
+                Self.answer(responder) { try body(context) }
+                return true
+            } ?? false
+            if ran {
+                metrics.contextCallsOnPollingThread.add(1, ordering: .relaxed)
+            } else {
+                handOff(context, responder, body)
             }
+        }
+        if !left { handOff(context, responder, body) }
+    }
+
+    private func handOff(_ context: ContextActor, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
+        metrics.contextCallsHandedOff.add(1, ordering: .relaxed)
+        contextCalls.submit {
+            await context.run { context in Self.answer(responder) { try body(context) } }
+        }
+    }
+
+    /// Answers with the work's response, or with the problem its error maps to; no answer when
+    /// it returns `nil`.
+    private static func answer(_ responder: Responder, _ work: () throws -> HTTPResponse?) {
+        do {
+            if let response = try work() { responder.answer(response) }
+        } catch {
+            responder.answer(HTTPError.from(error))
         }
     }
 

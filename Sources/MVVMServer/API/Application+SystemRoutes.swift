@@ -42,6 +42,10 @@ extension Application {
         gauge("mvvm_sessions_evicted_total", "Sessions evicted at the session cap.", metrics.evictedSessions.load(ordering: .relaxed), type: "counter")
         gauge("mvvm_sessions_expired_total", "Sessions expired after idling.", metrics.expiredSessions.load(ordering: .relaxed), type: "counter")
         gauge("mvvm_long_polls_expired_total", "Long-polls answered by their deadline.", metrics.expiredLongPolls.load(ordering: .relaxed), type: "counter")
+        lines.append("# HELP mvvm_context_calls_total Synchronous calls on sessions' contexts, by the thread that ran them: the polling thread that read the request, or a pool thread.")
+        lines.append("# TYPE mvvm_context_calls_total counter")
+        lines.append("mvvm_context_calls_total{thread=\"polling\"} \(metrics.contextCallsOnPollingThread.load(ordering: .relaxed))")
+        lines.append("mvvm_context_calls_total{thread=\"pool\"} \(metrics.contextCallsHandedOff.load(ordering: .relaxed))")
         lines.append("# HELP mvvm_requests_total Requests answered, by method, route and status.")
         lines.append("# TYPE mvvm_requests_total counter")
         for count in metrics.requestCounts(routes: router.routes) {

@@ -9,6 +9,11 @@ final class Metrics: @unchecked Sendable {
     let deletedSessions = Atomic<Int>(0)
     let createdSessions = Atomic<Int>(0)
     let expiredLongPolls = Atomic<Int>(0)
+    /// Synchronous context calls run on the polling thread that read their request.
+    let contextCallsOnPollingThread = Atomic<Int>(0)
+    /// Synchronous context calls handed to the draining tasks (their context was busy, or the
+    /// caller was not a polling thread).
+    let contextCallsHandedOff = Atomic<Int>(0)
     /// Answers by route (slot 0: no route; slot r + 1: route r) and status (100–599), in one
     /// flat buffer of atomic counters, so that counting takes no lock and does no hashing.
     private let answers: UnsafeMutablePointer<Atomic<Int>>

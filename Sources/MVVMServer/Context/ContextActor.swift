@@ -4,6 +4,8 @@ import Foundation
 /// actor (the role of UIKit's main thread), while different contexts run in parallel.
 ///
 /// Published documents are read without entering the actor, through ``board`` and ``events``.
+/// Its executor (a ``ContextExecutor``) also lets the HTTP runtime run a synchronous call on
+/// the thread that read the request when the context is idle (``runIfIdle(_:)``).
 public actor ContextActor {
     /// The context's identifier.
     public nonisolated let id: String
@@ -14,6 +16,12 @@ public actor ContextActor {
     /// The scenes of the context's app.
     public nonisolated let catalogue: SceneCatalogue
     private let context: ViewModelContext
+    private nonisolated let executor = ContextExecutor()
+
+    /// The actor's executor: jobs run on the global queue, one at a time.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
 
     /// Makes a context; `root` (when given) is put on its navigation stack, and its view model
     /// starts loading.
@@ -101,6 +109,13 @@ public actor ContextActor {
     /// suspension between them.
     public func run<Result: Sendable>(_ body: @Sendable (isolated ContextActor) throws -> Result) rethrows -> Result {
         try body(self)
+    }
+
+    /// Runs a synchronous body on this actor on the calling thread, at once, when no other call
+    /// is running on it; returns `nil` without running it otherwise (the caller then enters
+    /// the actor as usual, with ``run(_:)``).
+    nonisolated func runIfIdle<Result: Sendable>(_ body: (isolated ContextActor) throws -> Result) rethrows -> Result? {
+        try executor.runIfIdle { try assumeIsolated(body) }
     }
 
     /// Runs code with the context on its actor (for tests and advanced uses).

@@ -144,16 +144,19 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     let body = state?.body ?? Data()
     state?.body = Data()
 
-    // Made in the call, so that it is handed over, not copied.
-    let responder = core.dispatch(HTTPRequest(method: methodText, path: utf8Path, query: arguments, fields: fields, body: body))
+    // Made in the call, so that it is handed over, not copied. The handler may leave work to
+    // this thread (run when it comes back for the answer, on its next pass).
+    let responder = PollingThreadWork.accepting {
+        core.dispatch(HTTPRequest(method: methodText, path: utf8Path, query: arguments, fields: fields, body: body))
+    }
     if let answer = responder.take() {
         return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state?.start, route: responder.route)
     }
-    // Work handed to a context is mostly answered within microseconds: the request is parked
-    // only when still unanswered after a few more passes of the polling loop (libmicrohttpd
-    // calls the handler again on its next pass when no answer is queued). Answered by then, it
-    // costs no suspend and resume of its connection (two epoll_ctl, an eventfd wake-up and one
-    // more read).
+    // Work left to this thread is done on its next pass, and work handed to another thread is
+    // mostly done within microseconds: the request is parked only when still unanswered after
+    // a few more passes of the polling loop (libmicrohttpd calls the handler again on its next
+    // pass when no answer is queued). Answered by then, it costs no suspend and resume of its
+    // connection (two epoll_ctl, an eventfd wake-up and one more read).
     requestState(requestContext).phase = .awaiting(responder, passes: 0)
     return .YES
 }
@@ -172,6 +175,8 @@ private func followUp(_ state: RequestState, connection: OpaquePointer, method: 
         state.phase = .resumed(parked)
         (responder, answer) = (parked, core.resumed(parked))
     case .awaiting(let awaited, let passes):
+        // The work handlers left to this thread on its last pass (this request's among them).
+        PollingThreadWork.runQueued()
         if let taken = awaited.take() {
             state.phase = .handling
             (responder, answer) = (awaited, taken)
@@ -259,7 +264,9 @@ private let completedHandler: MHD_RequestCompletedCallback = { context, connecti
         case .handling:
             break
         case .awaiting(let responder, _):
-            // A request whose client went away during its passes before parking.
+            // A request whose client went away during its passes before parking: the work its
+            // handler left to this thread is done all the same (an input is applied).
+            PollingThreadWork.runQueued()
             core.abandoned(responder)
         case .parked(let responder):
             // A parked request whose client went away: libmicrohttpd closes it after the resume

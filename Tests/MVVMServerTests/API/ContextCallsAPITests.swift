@@ -1,0 +1,74 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import MVVMServer
+import TestSupport
+
+/// Where a request's synchronous call on its session's context runs: on the polling thread that
+/// read the request when the context is idle, on a pool thread when it is busy.
+@Suite("Context calls over HTTP", .timeLimit(.minutes(1)))
+struct ContextCallsAPITests {
+    private static let polling = #"mvvm_context_calls_total{thread="polling"}"#
+    private static let pool = #"mvvm_context_calls_total{thread="pool"}"#
+
+    /// The context of a live session of the application.
+    private static func context(of id: String, in app: TestApplication) throws -> ContextActor {
+        guard case .live(let session) = app.app.sessions.lookup(id, now: app.app.now) else {
+            throw TestHTTPClient.Failure(description: "no live session \(id)")
+        }
+        return session.context
+    }
+
+    @Test("Inputs to an idle context run on the polling thread that read them and answer their new state")
+    func inputsOnThePollingThread() async throws {
+        try await APIClient.run { api in
+            let id = try await api.app.createSession()
+            let path = "/sessions/\(id)/scenes/counter"
+            _ = try await api.get(path)
+            let before = try #require(try await api.metric(Self.polling))
+            for step in 2...6 {
+                let response = try await api.post("\(path)/input", ["step": step])
+                #expect(response.status == 200)
+                #expect((response.json["input"] as? [String: Any])?["step"] as? Int == step)
+            }
+            let after = try #require(try await api.metric(Self.polling))
+            #expect(after - before == 5, "each input ran on a polling thread")
+        }
+    }
+
+    @Test("An input to a context busy with another call waits on a pool thread, then answers its new state")
+    func inputToABusyContext() async throws {
+        try await APIClient.run { api in
+            let id = try await api.app.createSession()
+            let path = "/sessions/\(id)/scenes/counter"
+            _ = try await api.get(path)
+            let context = try Self.context(of: id, in: api.app)
+            let poolBefore = try #require(try await api.metric(Self.pool))
+
+            // Another call holds the context until released.
+            let entered = Tally()
+            let release = DispatchSemaphore(value: 0)
+            let holder = Task.detached {
+                await context.run { _ in
+                    entered.increment()
+                    release.wait()
+                }
+            }
+            try await entered.wait(untilAtLeast: 1)
+            async let input = api.post("\(path)/input", ["name": "Ada"])
+            // The input is handed to a pool thread, where it waits for the context.
+            var waited = 0
+            while try await api.metric(Self.pool) == poolBefore, waited < 2000 {
+                try await Task.sleep(for: .milliseconds(1))
+                waited += 1
+            }
+            #expect(try await api.metric(Self.pool) == poolBefore + 1)
+            release.signal()
+            await holder.value
+            let response = try await input
+            #expect(response.status == 200)
+            #expect((response.json["input"] as? [String: Any])?["name"] as? String == "Ada")
+            #expect(try await api.get(path).json["output"].flatMap { $0 as? [String: Any] }?["greeting"] as? String == "Hello, Ada")
+        }
+    }
+}
