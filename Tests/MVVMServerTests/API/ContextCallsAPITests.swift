@@ -45,13 +45,16 @@ struct ContextCallsAPITests {
             let context = try Self.context(of: id, in: api.app)
             let poolBefore = try #require(try await api.metric(Self.pool))
 
-            // Another call holds the context until released.
+            // Another call holds the context until released (on a thread of its own, as a
+            // polling thread would: blocking a pool thread could starve the other tests).
             let entered = Tally()
             let release = DispatchSemaphore(value: 0)
-            let holder = Task.detached {
-                await context.run { _ in
-                    entered.increment()
-                    release.wait()
+            let holder = Task {
+                try await TestHTTPClient.onThread {
+                    _ = context.runIfIdle { _ in
+                        entered.increment()
+                        release.wait()
+                    }
                 }
             }
             try await entered.wait(untilAtLeast: 1)
@@ -64,7 +67,7 @@ struct ContextCallsAPITests {
             }
             #expect(try await api.metric(Self.pool) == poolBefore + 1)
             release.signal()
-            await holder.value
+            try await holder.value
             let response = try await input
             #expect(response.status == 200)
             #expect((response.json["input"] as? [String: Any])?["name"] as? String == "Ada")

@@ -109,14 +109,23 @@ public final class FilmsViewModel: ViewModel, SnapshotProviding, RetryableViewMo
     }
 
     private func update() {
-        let shown = films.filter { input.filter.isEmpty || $0.title.range(of: input.filter, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
-        let ordered = shown.sorted { input.sort == .episode ? $0.episode < $1.episode : $0.releaseDate < $1.releaseDate }
-        var trilogies: [String] = []
-        for film in ordered where !trilogies.contains(film.trilogy) { trilogies.append(film.trilogy) }
-        let sections = trilogies.map { trilogy in
-            Snapshot.Section(id: trilogy, items: ordered.filter { $0.trilogy == trilogy }.map(Self.cell))
+        let filter = input.filter
+        var shown = filter.isEmpty ? films : films.filter { $0.title.range(of: filter, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        if input.sort == .episode {
+            shown.sort { $0.episode < $1.episode }
+        } else {
+            shown.sort { $0.releaseDate < $1.releaseDate }
         }
-        snapshot = (try? Snapshot(sections: sections)) ?? Snapshot()
+        // One pass: a section per trilogy, in the order the trilogies first appear.
+        var trilogies: [(id: String, items: [Snapshot.Item])] = []
+        for film in shown {
+            if let index = trilogies.firstIndex(where: { $0.id == film.trilogy }) {
+                trilogies[index].items.append(Self.cell(film))
+            } else {
+                trilogies.append((film.trilogy, [Self.cell(film)]))
+            }
+        }
+        snapshot = (try? Snapshot(sections: trilogies.map { Snapshot.Section(id: $0.id, items: $0.items) })) ?? Snapshot()
         output.count = shown.count
         output.total = films.count
     }
