@@ -12,8 +12,10 @@ struct SwapiOutageOverHTTPTests {
         fixture.control.failAll(status: 503)
         var policy = ApiSession.Policy()
         policy.retries = 1
-        policy.timeout = .milliseconds(500)
-        policy.deadline = .seconds(3)
+        // Generous: the fixture answers 503 at once, and a timeout here would only mean a
+        // loaded machine (the sanitizer suites run every test in parallel).
+        policy.timeout = .seconds(3)
+        policy.deadline = .seconds(8)
         policy.backoff = .milliseconds(10)
         let app = try TestApplication(catalogue: StarWarsApp.catalogue(),
                                       dependencies: try StarWarsApp.dependencies(swapiURL: fixture.baseURL.absoluteString, policy: policy))

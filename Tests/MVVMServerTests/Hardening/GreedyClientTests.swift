@@ -40,7 +40,7 @@ struct GreedyClientTests {
         for _ in 0..<10 {
             sockets.append(try Self.send(request, to: server))
         }
-        try await Task.sleep(for: .milliseconds(300))
+        try await Self.waitForMetric("mvvm_parked_requests", 10, server)
         #expect(try await Self.metric("mvvm_parked_requests", server) == 10)
         // Half close their connection, half reset it (libmicrohttpd then closes the resumed
         // connection without calling the access handler again).
@@ -104,6 +104,15 @@ struct GreedyClientTests {
     static func resetOnClose(_ fd: Int32) {
         var reset = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Returns once a metric reads `value`, or after five seconds (the caller checks it then).
+    static func waitForMetric(_ name: String, _ value: Int, _ server: TestApplication) async throws {
+        var waited = 0
+        while try await metric(name, server) != value, waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
     }
 
     static func metric(_ name: String, _ server: TestApplication) async throws -> Int? {
