@@ -23,7 +23,11 @@ final class Session: Sendable {
     }
 
     func touch(_ now: UInt64) {
-        lastUse.store(now, ordering: .relaxed)
+        // Written only when the millisecond changed: the requests of a busy session, read on
+        // every polling thread, then share the value's cache line instead of taking it in turn.
+        if lastUse.load(ordering: .relaxed) != now {
+            lastUse.store(now, ordering: .relaxed)
+        }
     }
 
     /// Ends the session once it has left the table: first answers every request parked on it

@@ -34,8 +34,8 @@ struct GreedyClientTests {
     func vanishedLongPolls() async throws {
         let server = try TestApplication(catalogue: ProbeApp.catalogue)
         let (probe, version) = try await Self.loadedProbe(server)
-        // Ten clients park a long-poll for one second, then vanish without reading the answer.
-        let request = Data("GET \(probe)?since=\(version)&wait=1 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        // Ten clients park a long-poll for two seconds, then vanish without reading the answer.
+        let request = Data("GET \(probe)?since=\(version)&wait=2 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         var sockets: [Int32] = []
         for _ in 0..<10 {
             sockets.append(try Self.send(request, to: server))
@@ -48,7 +48,8 @@ struct GreedyClientTests {
             Self.resetOnClose(fd)
         }
         sockets.forEach { close($0) }
-        try await Task.sleep(for: .milliseconds(1_500))
+        // Nothing answers them but their deadline, two seconds after they parked.
+        try await Self.waitForMetric("mvvm_parked_requests", 0, server)
         #expect(try await Self.metric("mvvm_parked_requests", server) == 0)
         #expect(try await Self.metric("mvvm_long_polls_expired_total", server) == 10)
         #expect(server.app.parkedConnectionCount == 0, "the runtime keeps no parked request whose connection closed")
