@@ -7,10 +7,13 @@ import TestSupport
 /// An HTTP server with test-only routes that exercise the runtime itself:
 /// `/echo/{rest...}` answers what it received, `/park` parks until released from another
 /// thread, `/soon` is answered from another thread right after its handler returns,
-/// `/deadline` parks until its own short deadline.
+/// `/deadline` parks until its own short deadline; `/pass` is answered by work left to the
+/// polling thread, `/left` answers at once and leaves work to the polling thread (counted in
+/// ``leftWorkDone``).
 final class RuntimeHarness: Sendable {
     let server: HTTPServer
     let parked = ParkedList()
+    let leftWorkDone = Tally()
 
     /// The responders of `/park` requests, shared with the route's closure.
     final class ParkedList: Sendable {
@@ -38,6 +41,17 @@ final class RuntimeHarness: Sendable {
         }
         router.add("GET", "/deadline") { _, responder in
             responder.setDeadline(after: .milliseconds(300)) { .json(encoding: ["answeredBy": "deadline"]) }
+        }
+        router.add("GET", "/pass") { _, responder in
+            let left = PollingThreadWork.queue {
+                responder.answer(.json(encoding: ["answeredBy": "pass"]))
+            }
+            if !left { responder.answer(.json(encoding: ["answeredBy": "handler"])) }
+        }
+        let leftWorkDone = self.leftWorkDone
+        router.add("GET", "/left") { _, responder in
+            _ = PollingThreadWork.queue { leftWorkDone.increment() }
+            responder.answer(.json(encoding: ["answeredBy": "handler"]))
         }
         var logger = Logger(label: "runtime-test")
         logger.logLevel = .warning

@@ -101,6 +101,37 @@ struct RuntimeTests {
         #expect(harness.server.parkedRequestCount == 0)
     }
 
+    @Test("Work a handler leaves to the polling thread answers on the thread's next pass, for every request at once")
+    func workLeftToThePollingThread() async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        let port = harness.port
+        let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+            for _ in 0..<100 {
+                group.addTask {
+                    let response = try await TestHTTPClient.request(port: port, "GET", "/pass")
+                    return (response.status, response.json["answeredBy"] as? String)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.count == 100)
+        #expect(answers.allSatisfy { $0.0 == 200 && $0.1 == "pass" }, "answered by the left work, not by the handler")
+        #expect(harness.server.parkedRequestCount == 0)
+    }
+
+    @Test("Work left by a handler that also answered at once is still done")
+    func workLeftByAnAnsweredRequest() async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        // One request at a time: no other request on the thread comes back for an answer.
+        for expected in 1...3 {
+            let response = try await TestHTTPClient.request(port: harness.port, "GET", "/left")
+            #expect(response.status == 200)
+            #expect(harness.leftWorkDone.value == expected)
+        }
+    }
+
     @Test("A parked request is answered when its own deadline passes")
     func deadline() async throws {
         let harness = try RuntimeHarness()

@@ -150,6 +150,8 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
         core.dispatch(HTTPRequest(method: methodText, path: utf8Path, query: arguments, fields: fields, body: body))
     }
     if let answer = responder.take() {
+        // A handler that answered and also left work: this request gets no next call to run it.
+        PollingThreadWork.runQueued()
         return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state?.start, route: responder.route)
     }
     // Work left to this thread is done on its next pass, and work handed to another thread is
