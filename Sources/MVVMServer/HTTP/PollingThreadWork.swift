@@ -2,7 +2,8 @@ import Foundation
 
 /// Work that a request's handler leaves to the polling thread that called it, done when that
 /// thread comes back for the request's answer: on its next pass, after it has read the other
-/// requests ready on this one.
+/// requests ready on this one (or when the handler returns, if it answered at once, and when the
+/// request's connection closes first).
 ///
 /// A handler that hands a synchronous call to a context can have it run here instead of on
 /// another thread: no hop there and back, no suspended connection, and the answers of a pass
