@@ -225,12 +225,12 @@ final class ServerCore: Sendable {
     }
 
     /// Reports an answered request to the configuration's observer and writes its log line
-    /// (the method and path are read only for the log line).
-    func answered(method: @autoclosure () -> String, path: @autoclosure () -> String, route: Int, status: Int, since start: ContinuousClock.Instant?) {
+    /// (the method and path are read only for the log line; `start` is in
+    /// ``MonotonicClock/nanoseconds``).
+    func answered(method: @autoclosure () -> String, path: @autoclosure () -> String, route: Int, status: Int, since start: UInt64?) {
         configuration.onAnswer?(route, status)
         guard logsRequests, let start else { return }
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = Double(MonotonicClock.nanoseconds &- start) / 1e6
         logger.info("\(method()) \(configuration.pathForLogging(path())) \(status) \(String(format: "%.3f", milliseconds))ms")
     }
 }

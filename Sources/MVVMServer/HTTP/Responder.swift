@@ -24,18 +24,20 @@ public final class Responder: Sendable {
     struct Deadline: Sendable {
         /// When it passes; `nil` until set, or until the request is parked with the default.
         var due: ContinuousClock.Instant?
-        var answer: @Sendable () -> HTTPResponse
+        /// `nil` for the default answer (504), so that a request answered at once makes no closure.
+        var answer: (@Sendable () -> HTTPResponse)?
+    }
+
+    /// The answer of a request whose deadline passed before its handler set another one.
+    private static let defaultDeadlineAnswer: @Sendable () -> HTTPResponse = {
+        HTTPError(.deadlineExceeded, detail: "The request was not answered before its deadline.").response
     }
 
     private let state = Mutex<State>(.pending)
     private let routeIndex = Atomic<Int>(-1)
-    private let deadlineSetting: Mutex<Deadline>
+    private let deadlineSetting = Mutex(Deadline(due: nil, answer: nil))
 
-    init() {
-        deadlineSetting = Mutex(Deadline(due: nil) {
-            HTTPError(.deadlineExceeded, detail: "The request was not answered before its deadline.").response
-        })
-    }
+    init() {}
 
     /// Answers the request. Returns `false` when it was already answered.
     @discardableResult
@@ -95,14 +97,14 @@ public final class Responder: Sendable {
     func expiredAnswer(at now: ContinuousClock.Instant) -> (@Sendable () -> HTTPResponse)? {
         deadlineSetting.withLock { deadline in
             guard let due = deadline.due, due <= now else { return nil }
-            return deadline.answer
+            return deadline.answer ?? Self.defaultDeadlineAnswer
         }
     }
 
     /// The answer its deadline gives, whether or not the deadline has passed (for a request
     /// whose client went away before it was parked).
     func deadlineAnswer() -> @Sendable () -> HTTPResponse {
-        deadlineSetting.withLock { $0.answer }
+        deadlineSetting.withLock { $0.answer ?? Self.defaultDeadlineAnswer }
     }
 
     /// Takes the answer when there is one; otherwise calls `suspend` (under the lock, so that

@@ -1,7 +1,7 @@
 import Glibc
 
-/// Milliseconds of the monotonic clock, as one integer: what session idle times, tombstones and
-/// request arrival times are measured in.
+/// The monotonic clock as one integer: milliseconds for session idle times, tombstones and
+/// request arrival times, nanoseconds for the time a logged request took.
 enum MonotonicClock {
     /// Milliseconds since an arbitrary fixed point (the system's boot), from the coarse
     /// monotonic clock: it is read on every request, and its resolution (a few milliseconds)
@@ -10,5 +10,14 @@ enum MonotonicClock {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
         return UInt64(time.tv_sec) * 1000 + UInt64(time.tv_nsec) / 1_000_000
+    }
+
+    /// Nanoseconds since the same point, from the fine monotonic clock: what a request's log
+    /// line times it with. A plain integer, so that a request that is not timed carries an
+    /// empty optional integer rather than an optional clock instant.
+    static var nanoseconds: UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

@@ -11,6 +11,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     let components: [Component]
+    /// The position of the multi-segment parameter, if the pattern has one (found once here,
+    /// not on every match).
+    private let multiSegmentIndex: Int?
     /// The pattern as written.
     public let description: String
 
@@ -26,6 +29,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             }
             return .literal(String(part))
         }
+        multiSegmentIndex = components.firstIndex { if case .multiSegmentParameter = $0 { true } else { false } }
     }
 
     /// The pattern as OpenAPI writes paths: `{key...}` becomes `{key}`.
@@ -85,11 +89,6 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// at least that many when a multi-segment parameter takes the rest.
     var segmentCounts: ClosedRange<Int> {
         multiSegmentIndex == nil ? components.count...components.count : components.count...Int.max
-    }
-
-    /// The position of the multi-segment parameter, if the pattern has one.
-    private var multiSegmentIndex: Int? {
-        components.firstIndex { if case .multiSegmentParameter = $0 { true } else { false } }
     }
 
     private func accepts(_ component: Component, _ segment: String) -> Bool {

@@ -219,7 +219,7 @@ private func refuseLargeQuery(connection: OpaquePointer, url: UnsafePointer<CCha
     }
     let detail = "The query has too many arguments, or is too long, for a connection's memory (\(core.configuration.connectionMemoryLimitBytes) bytes)."
     // Logged (when requests are) with the time of this last call: the marker holds no start.
-    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, method: methodName(method), url: loggableURL(url), core: core, start: core.logsRequests ? .now : nil)
+    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, method: methodName(method), url: loggableURL(url), core: core, start: core.logsRequests ? MonotonicClock.nanoseconds : nil)
 }
 
 private let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in

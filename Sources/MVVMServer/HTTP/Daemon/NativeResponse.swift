@@ -36,7 +36,7 @@ func makeNativeResponse(_ response: HTTPResponse) -> OpaquePointer? {
 }
 
 /// Queues the answer and reports it; the method and URL are read only for a log line.
-func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, start: ContinuousClock.Instant?, route: Int = -1) -> MHD_Result {
+func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, start: UInt64?, route: Int = -1) -> MHD_Result {
     let result: MHD_Result
     if let slot = response.shared, let native = slot.value(orMake: { NativeResponse(response) }) {
         result = MHD_queue_response(connection, UInt32(response.status), native.pointer)

@@ -6,8 +6,9 @@ import Foundation
 
 /// What the runtime keeps for one request, from its first callback to its completion.
 final class RequestState {
-    /// When the request arrived; read only for the log line, so taken only when it is written.
-    let start: ContinuousClock.Instant?
+    /// When the request arrived (``MonotonicClock/nanoseconds``); read only for the log line,
+    /// so taken only when it is written.
+    let start: UInt64?
     var body = Data()
     var bodyTooLarge = false
     /// Where the request stands once its handler has returned.
@@ -27,7 +28,7 @@ final class RequestState {
     }
 
     init(timed: Bool) {
-        start = timed ? .now : nil
+        start = timed ? MonotonicClock.nanoseconds : nil
     }
 }
 
