@@ -5,14 +5,16 @@ import Foundation
 /// Bodies are `Data`, so that one encoded document can be handed to many responses
 /// without being copied or encoded again.
 public struct HTTPResponse: Sendable {
-    /// The status code.
-    public var status: Int
+    /// The status code. Changing it (as changing the headers or the body) unshares the response.
+    public var status: Int { didSet { shared = nil } }
     /// Header fields in the order they are sent.
-    public var headers: [(name: String, value: String)]
+    public var headers: [(name: String, value: String)] { didSet { shared = nil } }
     /// The body bytes.
-    public var body: Data
+    public var body: Data { didSet { shared = nil } }
     /// When set, the runtime prepares this exact response (status, headers and body) once, keeps
     /// it in the slot and sends the prepared form to every request answered with the same slot.
+    /// A copy whose status, headers or body is then changed (``adding(header:_:)``) is no longer
+    /// that exact response: the change sets this to `nil`, and the copy is sent as it is.
     public var shared: AttachmentSlot?
 
     /// Makes a response.

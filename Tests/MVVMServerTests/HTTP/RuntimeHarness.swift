@@ -9,7 +9,8 @@ import TestSupport
 /// thread, `/soon` is answered from another thread right after its handler returns,
 /// `/deadline` parks until its own short deadline; `/pass` is answered by work left to the
 /// polling thread, `/left` answers at once and leaves work to the polling thread (counted in
-/// ``leftWorkDone``).
+/// ``leftWorkDone``); `/prepared` answers a response prepared once (`?extra=1`: a copy of it
+/// with one more header).
 final class RuntimeHarness: Sendable {
     let server: HTTPServer
     let parked = ParkedList()
@@ -20,7 +21,8 @@ final class RuntimeHarness: Sendable {
         let responders = Mutex<[Responder]>([])
     }
 
-    init(configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
+    /// Makes and starts the server; `logger` is a quiet one (warnings only) unless given.
+    init(logger: Logger? = nil, configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configure(&configuration)
@@ -53,8 +55,14 @@ final class RuntimeHarness: Sendable {
             _ = PollingThreadWork.queue { leftWorkDone.increment() }
             responder.answer(.json(encoding: ["answeredBy": "handler"]))
         }
-        var logger = Logger(label: "runtime-test")
-        logger.logLevel = .warning
+        let preparedSlot = AttachmentSlot()
+        router.add("GET", "/prepared") { routed, responder in
+            let prepared = HTTPResponse.prepared(in: preparedSlot) { .json(encoding: ["answeredBy": "prepared"]) }
+            responder.answer(routed.request.query["extra"] == nil ? prepared : prepared.adding(header: "X-Extra", "1"))
+        }
+        var quiet = Logger(label: "runtime-test")
+        quiet.logLevel = .warning
+        let logger = logger ?? quiet
         let routes = router
         server = HTTPServer(configuration: configuration, logger: logger) { request, responder in
             routes.handle(request, responder: responder)

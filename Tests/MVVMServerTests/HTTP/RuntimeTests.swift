@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 @testable import MVVMServer
 import TestSupport
@@ -143,6 +144,54 @@ struct RuntimeTests {
         #expect(harness.server.expiredParkCount == 1)
     }
 
+    @Test("A parked request with no deadline of its own is answered 504 when the server's default passes")
+    func defaultDeadline() async throws {
+        let harness = try RuntimeHarness { $0.defaultParkDeadline = .milliseconds(300) }
+        defer { harness.server.stop() }
+        let start = ContinuousClock.now
+        let response = try await TestHTTPClient.request(port: harness.port, "GET", "/park")
+        #expect(response.status == 504)
+        #expect((response.json["type"] as? String)?.hasSuffix("deadline-exceeded") == true)
+        #expect(response.json["detail"] as? String == "The request was not answered before its deadline.")
+        #expect(ContinuousClock.now - start >= .milliseconds(250))
+        #expect(harness.server.expiredParkCount == 1)
+    }
+
+    @Test("At info level every answered request is logged with its method, path, status and time")
+    func requestLogLine() async throws {
+        let lines = CapturedLogLines()
+        var logger = Logger(label: "runtime-test") { _ in CapturingLogHandler(lines: lines) }
+        logger.logLevel = .info
+        let harness = try RuntimeHarness(logger: logger)
+        defer { harness.server.stop() }
+        _ = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
+        _ = try await TestHTTPClient.request(port: harness.port, "GET", "/deadline")
+        let logged = lines.all
+        #expect(logged.count == 2)
+        let echo = try #require(logged.first)
+        #expect(echo.hasPrefix("GET /echo/a/b 200 "))
+        #expect(echo.wholeMatch(of: /GET \/echo\/a\/b 200 \d+\.\d{3}ms/) != nil)
+        // The parked request's time runs from its arrival to its answer: at least its deadline.
+        let parked = try #require(logged.last)
+        let milliseconds = try #require(parked.firstMatch(of: /(\d+\.\d{3})ms$/).flatMap { Double($0.1) })
+        #expect(parked.hasPrefix("GET /deadline 200 "))
+        #expect(milliseconds >= 250 && milliseconds < 5000)
+    }
+
+    @Test("A prepared response is sent as prepared; a copy given another header is sent with it")
+    func preparedResponseCopies() async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        for _ in 0..<2 {
+            let prepared = try await TestHTTPClient.request(port: harness.port, "GET", "/prepared")
+            #expect(prepared.json["answeredBy"] as? String == "prepared")
+            #expect(prepared.headers["x-extra"] == nil)
+            let changed = try await TestHTTPClient.request(port: harness.port, "GET", "/prepared?extra=1")
+            #expect(changed.json["answeredBy"] as? String == "prepared")
+            #expect(changed.headers["x-extra"] == "1")
+        }
+    }
+
     @Test("stop() answers every parked request with 503, then stops")
     func stopWithParkedRequests() async throws {
         let harness = try RuntimeHarness()
@@ -211,4 +260,3 @@ struct RuntimeTests {
         #expect(normal.status == 200)
     }
 }
-
