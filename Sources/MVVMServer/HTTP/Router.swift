@@ -40,7 +40,7 @@ public struct Router: Sendable {
 
     /// The methods the server understands: those of RFC 9110 and PATCH. A known method that
     /// a path does not serve answers 405; anything else answers 501.
-    public static var knownMethods: Set<String> { Set(knownMethodList) }
+    public static let knownMethods: Set<String> = Set(knownMethodList)
 
     /// ``knownMethods`` as a list: nine short strings are compared faster than one is hashed.
     private static let knownMethodList = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]

@@ -38,5 +38,10 @@ struct RouterTests {
         #expect(status("QUERY", "/health") == 501)
         #expect(status("GET", "/health") == nil)
         #expect(status("HEAD", "/health") == nil)
+        // The published list agrees with what routing accepts.
+        #expect(Router.knownMethods == ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"])
+        for method in Router.knownMethods where method != "GET" && method != "HEAD" {
+            #expect(status(method, "/health") == 405)
+        }
     }
 }
