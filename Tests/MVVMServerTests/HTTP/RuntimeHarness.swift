@@ -72,6 +72,20 @@ final class RuntimeHarness: Sendable {
 
     var port: Int { server.port }
 
+    /// Sends `count` GETs of `path` at once and returns each answer's status and `answeredBy`.
+    func concurrentAnswers(_ count: Int, _ path: String) async throws -> [(status: Int, answeredBy: String?)] {
+        let port = self.port
+        return try await withThrowingTaskGroup(of: (status: Int, answeredBy: String?).self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    let response = try await TestHTTPClient.request(port: port, "GET", path)
+                    return (response.status, response.json["answeredBy"] as? String)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
     /// Waits until `count` requests are parked on `/park`.
     func waitForParked(_ count: Int) async throws {
         for _ in 0..<500 {

@@ -85,18 +85,9 @@ struct RuntimeTests {
     func answeredSoonAfter() async throws {
         let harness = try RuntimeHarness()
         defer { harness.server.stop() }
-        let port = harness.port
         // Some answers come within the polling loop's passes before parking, others after the
         // connection was suspended: both ways must deliver each answer once.
-        let statuses = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
-            for _ in 0..<200 {
-                group.addTask {
-                    let response = try await TestHTTPClient.request(port: port, "GET", "/soon")
-                    return (response.status, response.json["answeredBy"] as? String)
-                }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
+        let statuses = try await harness.concurrentAnswers(200, "/soon")
         #expect(statuses.count == 200)
         #expect(statuses.allSatisfy { $0.0 == 200 && $0.1 == "soon" })
         #expect(harness.server.parkedRequestCount == 0)
@@ -106,16 +97,7 @@ struct RuntimeTests {
     func workLeftToThePollingThread() async throws {
         let harness = try RuntimeHarness()
         defer { harness.server.stop() }
-        let port = harness.port
-        let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
-            for _ in 0..<100 {
-                group.addTask {
-                    let response = try await TestHTTPClient.request(port: port, "GET", "/pass")
-                    return (response.status, response.json["answeredBy"] as? String)
-                }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
+        let answers = try await harness.concurrentAnswers(100, "/pass")
         #expect(answers.count == 100)
         #expect(answers.allSatisfy { $0.0 == 200 && $0.1 == "pass" }, "answered by the left work, not by the handler")
         #expect(harness.server.parkedRequestCount == 0)
