@@ -26,6 +26,11 @@ public final class Responder: Sendable {
         var due: ContinuousClock.Instant?
         /// `nil` for the default answer (504), so that a request answered at once makes no closure.
         var answer: (@Sendable () -> HTTPResponse)?
+
+        /// The answer it gives: the one set, or the default.
+        var effectiveAnswer: @Sendable () -> HTTPResponse {
+            answer ?? Responder.defaultDeadlineAnswer
+        }
     }
 
     /// The answer of a request whose deadline passed before its handler set another one.
@@ -97,14 +102,14 @@ public final class Responder: Sendable {
     func expiredAnswer(at now: ContinuousClock.Instant) -> (@Sendable () -> HTTPResponse)? {
         deadlineSetting.withLock { deadline in
             guard let due = deadline.due, due <= now else { return nil }
-            return deadline.answer ?? Self.defaultDeadlineAnswer
+            return deadline.effectiveAnswer
         }
     }
 
     /// The answer its deadline gives, whether or not the deadline has passed (for a request
     /// whose client went away before it was parked).
     func deadlineAnswer() -> @Sendable () -> HTTPResponse {
-        deadlineSetting.withLock { $0.answer ?? Self.defaultDeadlineAnswer }
+        deadlineSetting.withLock { $0.effectiveAnswer }
     }
 
     /// Takes the answer when there is one; otherwise calls `suspend` (under the lock, so that
