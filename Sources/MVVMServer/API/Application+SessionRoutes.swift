@@ -45,11 +45,13 @@ extension Application {
             }
             metrics.deletedSessions.add(1, ordering: .relaxed)
             // As Session.end(): parked requests are answered first (410), then the view
-            // models unload on the context. The session is gone from the table already, so
-            // the answer does not wait for the unloading.
+            // models unload on the context, as a call like any other (on this polling thread
+            // when the context is idle), and the 204 follows.
             removed.board.close()
-            Task { await removed.context.close() }
-            responder.answer(HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")]))
+            onContext(removed.context, responder) { context in
+                context.close()
+                return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
+            }
         }
 
         router.add("DELETE", "/sessions/{id}/store") { [self] routed, responder in

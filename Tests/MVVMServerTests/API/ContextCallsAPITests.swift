@@ -74,4 +74,20 @@ struct ContextCallsAPITests {
             #expect(try await api.get(path).json["output"].flatMap { $0 as? [String: Any] }?["greeting"] as? String == "Hello, Ada")
         }
     }
+
+    @Test("Deleting a session unloads its view models on the polling thread before the 204 leaves")
+    func deleteUnloadsBeforeAnswering() async throws {
+        try await APIClient.run { api in
+            let id = try await api.app.createSession()
+            _ = try await api.get("/sessions/\(id)/scenes/counter")
+            let context = try Self.context(of: id, in: api.app)
+            #expect(context.runIfIdle { $0.withContext { $0.store.keys } }?.isEmpty == false)
+            let before = try #require(try await api.metric(Self.polling))
+            let deleted = try await api.delete("/sessions/\(id)")
+            #expect(deleted.status == 204)
+            // Read as soon as the answer is in: no task was left to unload them later.
+            #expect(context.runIfIdle { $0.withContext { $0.store.keys } } == [])
+            #expect(try await api.metric(Self.polling) == before + 1, "the unloading ran on a polling thread")
+        }
+    }
 }
