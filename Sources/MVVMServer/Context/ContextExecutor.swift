@@ -6,9 +6,7 @@ import Synchronization
 /// queue, like a default actor, and also lets a thread that is not running the actor run a
 /// synchronous call on it at once when it is idle (``runIfIdle(_:)``), which a default actor
 /// cannot offer. The HTTP runtime uses that to run a request's view-model call on the polling
-/// thread that read the request, without a hop to another thread and back; jobs enqueued during
-/// that thread's pass (a load the call started) get their first drain there too, at most
-/// ``jobsPerDrain`` of them, then the global queue takes over.
+/// thread that read the request, without a hop to another thread and back.
 final class ContextExecutor: SerialExecutor {
     private struct State {
         /// Whether a thread runs the actor now (a drain of the queue, or a call of `runIfIdle`).
@@ -18,7 +16,7 @@ final class ContextExecutor: SerialExecutor {
     }
 
     /// How many jobs a drain runs before it lets the global queue run other work.
-    static let jobsPerDrain = 32
+    private static let jobsPerDrain = 32
 
     private let state = Mutex(State())
     /// The thread running the actor now, 0 when none: what the isolation checks compare with.
@@ -68,11 +66,7 @@ final class ContextExecutor: SerialExecutor {
         runningThread.load(ordering: .relaxed) == Self.currentThread
     }
 
-    /// Schedules a drain: on the polling thread running the current request's pass when there is
-    /// one (a task a context call started, such as a scene's load, begins right after that call,
-    /// with no hop to another thread and back), otherwise on the global queue.
     private func scheduleDrain() {
-        if PollingThreadWork.queue({ self.drain() }) { return }
         DispatchQueue.global().async { self.drain() }
     }
 
@@ -84,9 +78,8 @@ final class ContextExecutor: SerialExecutor {
             job.runSynchronously(on: executor)
             endRun()
         }
-        // Still running: the rest of the queue gets a drain of its own, after other work, and
-        // never on a polling thread again (its connections wait while it runs jobs).
-        if release() { DispatchQueue.global().async { self.drain() } }
+        // Still running: the rest of the queue gets a drain of its own, after other work.
+        if release() { scheduleDrain() }
     }
 
     private func beginRun() {

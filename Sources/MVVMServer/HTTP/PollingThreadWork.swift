@@ -31,19 +31,12 @@ enum PollingThreadWork {
         return handler()
     }
 
-    /// Runs the work queued on this thread, in the order it was queued, and the work that work
-    /// queues in turn (a context call that starts a task on its context queues that context's
-    /// first drain here: see ``ContextExecutor``).
+    /// Runs the work queued on this thread, in the order it was queued.
     static func runQueued() {
         guard let queue = currentQueue, !queue.items.isEmpty else { return }
-        let wasAccepting = queue.isAccepting
-        queue.isAccepting = true
-        defer { queue.isAccepting = wasAccepting }
-        while !queue.items.isEmpty {
-            let items = queue.items
-            queue.items.removeAll(keepingCapacity: true)
-            for work in items { work() }
-        }
+        let items = queue.items
+        queue.items.removeAll(keepingCapacity: true)
+        for work in items { work() }
     }
 
     private static var currentQueue: Queue? {

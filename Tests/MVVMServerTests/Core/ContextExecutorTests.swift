@@ -26,17 +26,6 @@ extension Core {
                 running.subtract(1, ordering: .relaxed)
             }
 
-            /// The threads that the tasks started by ``startTasks(_:)`` ran on, in order.
-            nonisolated let taskThreads = Mutex<[UInt]>([])
-
-            /// Starts tasks on this actor (each begins as a job on its executor) that record
-            /// their thread.
-            func startTasks(_ count: Int) {
-                for _ in 0..<count {
-                    Task { self.taskThreads.withLock { $0.append(UInt(pthread_self())) } }
-                }
-            }
-
             /// Records while holding the actor until `release` is signalled.
             func hold(entered: DispatchSemaphore, release: DispatchSemaphore) {
                 entries.append("held")
@@ -122,33 +111,6 @@ extension Core {
             #expect(order.withLock { $0 } == ["call started", "call ended"])
             #expect(await recorder.entries.sorted() == ["job 0", "job 1", "job 2"])
             #expect(recorder.executor.queuedJobCount == 0)
-        }
-
-        @Test("Tasks a call starts during a polling thread's pass begin on that thread, after the call; past a drain's share, on the pool")
-        func tasksStartedOnAPollingThread() async throws {
-            let recorder = Recorder()
-            let tasks = ContextExecutor.jobsPerDrain + 8
-            // On a thread of its own acting as a polling thread: a handler leaves the call to
-            // the thread's pass, which runs it and then what it queued.
-            let (caller, ranAfterPass) = try await TestHTTPClient.onThread { () -> (UInt, [UInt]) in
-                PollingThreadWork.accepting {
-                    _ = PollingThreadWork.queue {
-                        _ = recorder.executor.runIfIdle { recorder.assumeIsolated { $0.startTasks(tasks) } }
-                    }
-                }
-                PollingThreadWork.runQueued()
-                return (UInt(pthread_self()), recorder.taskThreads.withLock { $0 })
-            }
-            #expect(ranAfterPass.count >= ContextExecutor.jobsPerDrain)
-            #expect(ranAfterPass.prefix(ContextExecutor.jobsPerDrain).allSatisfy { $0 == caller })
-            var waited = 0
-            while recorder.taskThreads.withLock({ $0.count }) < tasks, waited < 5000 {
-                try await Task.sleep(for: .milliseconds(1))
-                waited += 1
-            }
-            let threads = recorder.taskThreads.withLock { $0 }
-            #expect(threads.count == tasks)
-            #expect(threads.filter { $0 == caller }.count == ContextExecutor.jobsPerDrain, "the rest ran on the pool, not on the polling thread")
         }
 
         @Test("Many tasks entering one context at once each run exactly once, never two at a time")
