@@ -115,6 +115,37 @@ struct RuntimeTests {
         }
     }
 
+    @Test("A parked request whose client went away (closed, or reset) completes once answered; the server keeps serving and still stops", arguments: [false, true])
+    func parkedClientGone(reset: Bool) async throws {
+        let harness = try RuntimeHarness()
+        let fd = try TestHTTPClient.openIdleConnection(port: harness.port)
+        let request = Array("GET /park HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        #expect(request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) } == request.count)
+        try await harness.waitForParked(1)
+        #expect(harness.server.core.unfinishedParks.load(ordering: .relaxed) == 1)
+        // The client goes away while its connection is suspended (libmicrohttpd does not watch it).
+        if reset {
+            var lingerNone = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &lingerNone, socklen_t(MemoryLayout<linger>.size))
+        }
+        close(fd)
+        try await Task.sleep(for: .milliseconds(100))
+        let responders = harness.takeParked()
+        #expect(try await TestHTTPClient.onThread { responders[0].answer(.json(encoding: ["answeredBy": "thread"])) })
+        var waited = 0
+        while harness.server.core.unfinishedParks.load(ordering: .relaxed) != 0, waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        #expect(harness.server.core.unfinishedParks.load(ordering: .relaxed) == 0, "the parked request completed")
+        #expect(harness.server.parkedRequestCount == 0)
+        let after = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
+        #expect(after.status == 200)
+        // stop() waits for every parked request to complete: it returns.
+        harness.server.stop()
+        #expect(harness.server.port == 0)
+    }
+
     @Test("A parked request is answered when its own deadline passes")
     func deadline() async throws {
         let harness = try RuntimeHarness()
