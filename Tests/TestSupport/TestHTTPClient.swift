@@ -149,7 +149,7 @@ public enum TestHTTPClient {
     }
 
     /// Sends every byte (in as many calls as it takes); false when the connection fails first.
-    static func sendAll(_ fd: Int32, _ bytes: Data) -> Bool {
+    public static func sendAll(_ fd: Int32, _ bytes: Data) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }

@@ -119,8 +119,7 @@ struct RuntimeTests {
     func parkedClientGone(reset: Bool) async throws {
         let harness = try RuntimeHarness()
         let fd = try TestHTTPClient.openIdleConnection(port: harness.port)
-        let request = Array("GET /park HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-        #expect(request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) } == request.count)
+        #expect(TestHTTPClient.sendAll(fd, Data("GET /park HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)))
         try await harness.waitForParked(1)
         #expect(harness.server.core.unfinishedParks.load(ordering: .relaxed) == 1)
         // The client goes away while its connection is suspended (libmicrohttpd does not watch it).
