@@ -12,6 +12,10 @@ extension Application {
                 responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
                 return
             }
+            if poll.since == nil {
+                answerPublished(current, on: .navigation, of: session, responder)
+                return
+            }
             self.poll(session, .navigation, poll, current: current, responder: responder, render: Self.documentResponse)
         }
 

@@ -10,6 +10,10 @@ extension Application {
             do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
             let render = Self.snapshotRenderer(board: session.board, key: key, since: poll.since)
             if let current = session.board.document(.snapshot(key)) {
+                if poll.since == nil {
+                    answerPublished(current, on: .snapshot(key), of: session, responder)
+                    return
+                }
                 self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
                 return
             }
@@ -55,7 +59,11 @@ extension Application {
             let ifNoneMatch = poll.since == nil ? routed.request.header("if-none-match") : nil
             let current = session.board.document(.scene(key))
             if let current, poll.since == nil {
-                responder.answer(Self.stateResponse(current, ifNoneMatch: ifNoneMatch))
+                if ifNoneMatch == nil {
+                    answerPublished(current, on: .scene(key), of: session, responder)
+                } else {
+                    responder.answer(Self.stateResponse(current, ifNoneMatch: ifNoneMatch))
+                }
                 return
             }
             let render: @Sendable (PublicationBoard.Document) -> HTTPResponse = { Self.stateResponse($0, ifNoneMatch: ifNoneMatch) }

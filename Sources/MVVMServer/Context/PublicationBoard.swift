@@ -126,6 +126,13 @@ public final class PublicationBoard: Sendable {
         state.withLock { $0.documents[topic] }
     }
 
+    /// Whether `document` is still the current document of `topic`: not replaced, not removed,
+    /// and the board not closed. Documents are told apart by identity, not by version (a view
+    /// model made again under the same key counts its versions again).
+    public func isCurrent(_ document: Document, on topic: Topic) -> Bool {
+        state.withLock { $0.documents[topic]?.attachment === document.attachment }
+    }
+
     /// Whether the context has ended.
     public var isClosed: Bool {
         state.withLock { $0.isClosed }

@@ -15,10 +15,14 @@ public final class Responder: Sendable {
         /// Not answered; the connection is suspended and `resume` wakes it.
         case parked(resume: @Sendable () -> Void)
         /// Answered; the runtime has not taken the answer yet.
-        case ready(HTTPResponse)
+        case ready(HTTPResponse, reuse: Reuse?)
         /// Answered and handed to the runtime.
         case delivered
     }
+
+    /// Says whether a reusable answer still holds (see ``answer(_:reusableWhile:)``); called on
+    /// a polling thread for every request answered with it, so it must be quick and must not block.
+    public typealias Reuse = @Sendable () -> Bool
 
     /// What to do when a parked request's deadline passes.
     struct Deadline: Sendable {
@@ -47,15 +51,34 @@ public final class Responder: Sendable {
     /// Answers the request. Returns `false` when it was already answered.
     @discardableResult
     public func answer(_ response: consuming HTTPResponse) -> Bool {
+        store(response, reuse: nil)
+    }
+
+    /// Answers the request, and lets the runtime send this same answer again, without calling
+    /// the handler, to later requests for the same target while `isCurrent` returns `true`:
+    /// `GET` requests with the same path, no query string and no `If-None-Match` field (a
+    /// request with either always reaches its handler). `isCurrent` is called for each such
+    /// request before the answer is reused; an answer it no longer holds for is forgotten.
+    ///
+    /// Only a shared answer (one prepared once, see ``HTTPResponse/prepared(in:_:)``), given
+    /// while the handler runs, is kept. Mark an answer reusable only when it depends on nothing
+    /// but the path and what `isCurrent` checks: a published document, for as long as it is
+    /// the current one. Returns `false` when the request was already answered.
+    @discardableResult
+    public func answer(_ response: consuming HTTPResponse, reusableWhile isCurrent: @escaping Reuse) -> Bool {
+        store(response, reuse: isCurrent)
+    }
+
+    private func store(_ response: consuming HTTPResponse, reuse: Reuse?) -> Bool {
         // Moved into the state, not copied.
         var answer: HTTPResponse? = consume response
         let outcome: (accepted: Bool, resume: (@Sendable () -> Void)?) = state.withLock { state in
             switch state {
             case .pending:
-                state = .ready(answer.take()!)
+                state = .ready(answer.take()!, reuse: reuse)
                 return (true, nil)
             case .parked(let resume):
-                state = .ready(answer.take()!)
+                state = .ready(answer.take()!, reuse: reuse)
                 return (true, resume)
             case .ready, .delivered:
                 return (false, nil)
@@ -117,7 +140,7 @@ public final class Responder: Sendable {
     func takeOrPark(suspend: () -> Void, resume: @escaping @Sendable () -> Void) -> HTTPResponse? {
         state.withLock { state in
             switch state {
-            case .ready(let response):
+            case .ready(let response, _):
                 state = .delivered
                 return response
             case .pending:
@@ -132,13 +155,18 @@ public final class Responder: Sendable {
 
     /// Takes the answer after the connection was resumed.
     func take() -> HTTPResponse? {
+        takeReusable()?.response
+    }
+
+    /// Takes the answer, with what says whether it may be reused when the handler marked it so.
+    func takeReusable() -> (response: HTTPResponse, reuse: Reuse?)? {
         state.withLock { state in
             guard case .ready = state else { return nil }
             // Swapped out, so that the answer is moved to the caller, not copied.
             var taken = State.delivered
             swap(&state, &taken)
-            guard case .ready(let response) = consume taken else { return nil }
-            return response
+            guard case .ready(let response, let reuse) = consume taken else { return nil }
+            return (response, reuse)
         }
     }
 }

@@ -152,6 +152,29 @@ extension Core {
             }
         }
 
+        @Test("A document is current until its topic is published again (even with the same version), removed, or the board closed")
+        func currentDocument() {
+            let board = PublicationBoard()
+            let first = Self.document(1)
+            #expect(!board.isCurrent(first, on: .scene("car")))
+            board.publish(first, on: .scene("car"))
+            #expect(board.isCurrent(first, on: .scene("car")))
+            #expect(!board.isCurrent(first, on: .scene("bike")))
+
+            // A view model made again under the same key counts its versions again.
+            let remade = Self.document(1)
+            board.publish(remade, on: .scene("car"))
+            #expect(!board.isCurrent(first, on: .scene("car")))
+            #expect(board.isCurrent(remade, on: .scene("car")))
+
+            board.remove(.scene("car"))
+            #expect(!board.isCurrent(remade, on: .scene("car")))
+            let navigation = Self.document(2)
+            board.publish(navigation, on: .navigation)
+            board.close()
+            #expect(!board.isCurrent(navigation, on: .navigation))
+        }
+
         @Test("A snapshot's document is written when first read, the same bytes for every reader")
         func snapshotDocumentWrittenOnRead() async throws {
             let snapshot = try Snapshot(sections: [Snapshot.Section(id: "films", items: [

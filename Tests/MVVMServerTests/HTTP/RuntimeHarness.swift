@@ -10,11 +10,35 @@ import TestSupport
 /// `/deadline` parks until its own short deadline; `/pass` is answered by work left to the
 /// polling thread, `/left` answers at once and leaves work to the polling thread (counted in
 /// ``leftWorkDone``); `/prepared` answers a response prepared once (`?extra=1`: a copy of it
-/// with one more header).
+/// with one more header); `/reusable/{name}` answers a prepared response marked reusable while
+/// ``Reusable/generation`` is the one it was made in, and `/reusable-unshared` marks an answer
+/// that is not prepared (both count their calls in ``reusable``).
 final class RuntimeHarness: Sendable {
     let server: HTTPServer
     let parked = ParkedList()
     let leftWorkDone = Tally()
+    let reusable = Reusable()
+
+    /// What the `/reusable` routes count, and the generation their answers hold for.
+    final class Reusable: Sendable {
+        /// Calls of the routes' handlers.
+        let calls = Atomic<Int>(0)
+        /// Calls of the check that says whether a kept answer still holds.
+        let checks = Atomic<Int>(0)
+        /// Answers hold while this is the generation they were made in.
+        let generation = Atomic<Int>(0)
+        private let slots = Mutex<[String: AttachmentSlot]>([:])
+
+        /// One slot per generation and name: one prepared response each.
+        func slot(_ key: String) -> AttachmentSlot {
+            slots.withLock { slots in
+                if let slot = slots[key] { return slot }
+                let slot = AttachmentSlot()
+                slots[key] = slot
+                return slot
+            }
+        }
+    }
 
     /// The responders of `/park` requests, shared with the route's closure.
     final class ParkedList: Sendable {
@@ -59,6 +83,23 @@ final class RuntimeHarness: Sendable {
         router.add("GET", "/prepared") { routed, responder in
             let prepared = HTTPResponse.prepared(in: preparedSlot) { .json(encoding: ["answeredBy": "prepared"]) }
             responder.answer(routed.request.query["extra"] == nil ? prepared : prepared.adding(header: "X-Extra", "1"))
+        }
+        let reusable = self.reusable
+        router.add("GET", "/reusable/{name}") { routed, responder in
+            reusable.calls.add(1, ordering: .relaxed)
+            let generation = reusable.generation.load(ordering: .relaxed)
+            let name = routed["name"]
+            let prepared = HTTPResponse.prepared(in: reusable.slot("\(generation)/\(name)")) {
+                .json(encoding: ["name": name, "generation": String(generation)])
+            }
+            responder.answer(prepared, reusableWhile: {
+                reusable.checks.add(1, ordering: .relaxed)
+                return reusable.generation.load(ordering: .relaxed) == generation
+            })
+        }
+        router.add("GET", "/reusable-unshared") { _, responder in
+            reusable.calls.add(1, ordering: .relaxed)
+            responder.answer(.json(encoding: ["shared": "no"]), reusableWhile: { true })
         }
         var quiet = Logger(label: "runtime-test")
         quiet.logLevel = .warning

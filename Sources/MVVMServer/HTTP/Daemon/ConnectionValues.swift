@@ -49,10 +49,16 @@ func connectionValues(of connection: OpaquePointer, kind: MHD_ValueKind, decodeQ
     return collector.malformed ? nil : collector.fields
 }
 
+/// Whether the method is `GET`.
+func isGET(_ method: UnsafePointer<CChar>) -> Bool {
+    // Byte by byte, so that nothing past the terminating NUL is read.
+    method[0] == 0x47 && method[1] == 0x45 && method[2] == 0x54 && method[3] == 0
+}
+
 /// The method as a Swift string: the common ones as literals (no copy, no validation).
 func methodName(_ method: UnsafePointer<CChar>) -> String {
+    if isGET(method) { return "GET" }
     // Byte by byte, so that nothing past the terminating NUL is read.
-    if method[0] == 0x47, method[1] == 0x45, method[2] == 0x54, method[3] == 0 { return "GET" }
     if method[0] == 0x50, method[1] == 0x4F, method[2] == 0x53, method[3] == 0x54, method[4] == 0 { return "POST" }
     return String(cString: method)
 }

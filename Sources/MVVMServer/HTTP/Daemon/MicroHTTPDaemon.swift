@@ -121,6 +121,15 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
         }
         return .YES
     }
+    // A GET that an answer kept by this thread still answers is sent it at once.
+    let target = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url))
+    let mayReuse = isReusableRequest(connection: connection, method: method, state: state)
+    if mayReuse, let kept = ReusedAnswers.current.answer(for: target) {
+        record(of: connection)?.isHandling.store(true, ordering: .relaxed)
+        let result = MHD_queue_response(connection, UInt32(kept.status), kept.response.pointer)
+        core.answered(method: "GET", path: loggableURL(url), route: kept.route, status: kept.status, since: state?.start)
+        return result
+    }
     let methodText = methodName(method)
     // The path as sent when it is valid UTF-8 (nil otherwise); logs get a repaired copy.
     let validPath = String(validatingCString: url)
@@ -149,9 +158,12 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     let responder = PollingThreadWork.accepting {
         core.dispatch(HTTPRequest(method: methodText, path: utf8Path, query: arguments, fields: fields, body: body))
     }
-    if let answer = responder.take() {
+    if let (answer, reuse) = responder.takeReusable() {
         // A handler that answered and also left work: this request gets no next call to run it.
         PollingThreadWork.runQueued()
+        if mayReuse, let reuse, let native = answer.shared?.value(orMake: { NativeResponse(answer) }) {
+            ReusedAnswers.current.keep(native, status: answer.status, route: responder.route, for: target, while: reuse)
+        }
         return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state?.start, route: responder.route)
     }
     // Work left to this thread is done on its next pass, and work handed to another thread is
@@ -161,6 +173,14 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     // connection (two epoll_ctl, an eventfd wake-up and one more read).
     requestState(requestContext).phase = .awaiting(responder, passes: 0)
     return .YES
+}
+
+/// Whether a kept answer may answer this request (``Responder/answer(_:reusableWhile:)``): a
+/// `GET` without a body, a query string or an `If-None-Match` field.
+private func isReusableRequest(connection: OpaquePointer, method: UnsafePointer<CChar>, state: RequestState?) -> Bool {
+    isGET(method) && (state.map { $0.body.isEmpty && !$0.bodyTooLarge } ?? true)
+        && MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, nil, nil) == 0
+        && MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match") == nil
 }
 
 /// The next call for a request whose handler returned without an answer: sends the answer once

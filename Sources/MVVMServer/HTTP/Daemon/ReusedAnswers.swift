@@ -1,0 +1,74 @@
+import Foundation
+
+/// The answers that handlers marked reusable (``Responder/answer(_:reusableWhile:)``), kept by
+/// each polling thread and sent again to later requests for the same target without building
+/// the request or calling the handler: a cached state document read again costs a lookup here
+/// and a check that it is still current.
+///
+/// Each polling thread has its own table, so that reading it takes no lock. The table is
+/// direct-mapped by a hash of the target (seeded per process, like every `Hasher`): a target
+/// whose slot another one took is simply a miss, served by its handler and kept again.
+final class ReusedAnswers {
+    /// One kept answer.
+    struct Entry {
+        /// The request target, as libmicrohttpd gave it.
+        let target: [UInt8]
+        let response: NativeResponse
+        let status: Int
+        /// The route that made the answer, for metrics and logs.
+        let route: Int
+        let isCurrent: Responder.Reuse
+    }
+
+    /// Slots per polling thread (a power of two).
+    static let capacity = 256
+
+    private var slots = [Entry?](repeating: nil, count: ReusedAnswers.capacity)
+
+    /// The table of the calling thread, made on first use.
+    static var current: ReusedAnswers {
+        if let pointer = pthread_getspecific(tableKey) {
+            return Unmanaged<ReusedAnswers>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let table = ReusedAnswers()
+        // Released by the key's destructor when the thread ends.
+        pthread_setspecific(tableKey, Unmanaged.passRetained(table).toOpaque())
+        return table
+    }
+
+    /// The answer kept for `target` when it is still current; an entry that no longer is, is
+    /// dropped.
+    func answer(for target: UnsafeBufferPointer<UInt8>) -> Entry? {
+        let slot = Self.slot(of: target)
+        guard let entry = slots[slot] else { return nil }
+        guard entry.target.count == target.count,
+              entry.target.withUnsafeBufferPointer({ memcmp($0.baseAddress!, target.baseAddress!, target.count) == 0 }) else {
+            return nil
+        }
+        guard entry.isCurrent() else {
+            slots[slot] = nil
+            return nil
+        }
+        return entry
+    }
+
+    /// Keeps an answer for `target`, in place of whatever its slot held.
+    func keep(_ response: NativeResponse, status: Int, route: Int, for target: UnsafeBufferPointer<UInt8>, while isCurrent: @escaping Responder.Reuse) {
+        slots[Self.slot(of: target)] = Entry(target: Array(target), response: response, status: status, route: route, isCurrent: isCurrent)
+    }
+
+    private static func slot(of target: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(target))
+        return hasher.finalize() & (capacity - 1)
+    }
+}
+
+/// The thread-specific slot of each polling thread's table.
+private let tableKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { pointer in
+        if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+    }
+    return key
+}()
