@@ -39,23 +39,14 @@ enum PollingThreadWork {
         for work in items { work() }
     }
 
+    /// Each polling thread's queue.
+    private static let queues = PerThread<Queue>()
+
     private static var currentQueue: Queue? {
-        pthread_getspecific(queueKey).map { Unmanaged<Queue>.fromOpaque($0).takeUnretainedValue() }
+        queues.existing
     }
 
     private static func makeQueue() -> Queue {
-        let queue = Queue()
-        // Released by the key's destructor when the thread ends.
-        pthread_setspecific(queueKey, Unmanaged.passRetained(queue).toOpaque())
-        return queue
+        queues.current(orMake: Queue.init)
     }
 }
-
-/// The thread-specific slot of each polling thread's queue.
-private let queueKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { pointer in
-        if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
-    }
-    return key
-}()

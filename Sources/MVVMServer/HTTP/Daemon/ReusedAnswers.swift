@@ -25,15 +25,12 @@ final class ReusedAnswers {
 
     private var slots = [Entry?](repeating: nil, count: ReusedAnswers.capacity)
 
+    /// Each polling thread's table.
+    private static let tables = PerThread<ReusedAnswers>()
+
     /// The table of the calling thread, made on first use.
     static var current: ReusedAnswers {
-        if let pointer = pthread_getspecific(tableKey) {
-            return Unmanaged<ReusedAnswers>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let table = ReusedAnswers()
-        // Released by the key's destructor when the thread ends.
-        pthread_setspecific(tableKey, Unmanaged.passRetained(table).toOpaque())
-        return table
+        tables.current(orMake: ReusedAnswers.init)
     }
 
     /// The answer kept for `target` when it is still current; an entry that no longer is, is
@@ -63,12 +60,3 @@ final class ReusedAnswers {
         return hasher.finalize() & (capacity - 1)
     }
 }
-
-/// The thread-specific slot of each polling thread's table.
-private let tableKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { pointer in
-        if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
-    }
-    return key
-}()
