@@ -38,10 +38,7 @@ final class ReusedAnswers {
     func answer(for target: UnsafeBufferPointer<UInt8>) -> Entry? {
         let slot = Self.slot(of: target)
         guard let entry = slots[slot] else { return nil }
-        guard entry.target.count == target.count,
-              entry.target.withUnsafeBufferPointer({ memcmp($0.baseAddress!, target.baseAddress!, target.count) == 0 }) else {
-            return nil
-        }
+        guard entry.target.count == target.count, Self.sameBytes(entry.target, target) else { return nil }
         guard entry.isCurrent() else {
             slots[slot] = nil
             return nil
@@ -52,6 +49,13 @@ final class ReusedAnswers {
     /// Keeps an answer for `target`, in place of whatever its slot held.
     func keep(_ response: NativeResponse, status: Int, route: Int, for target: UnsafeBufferPointer<UInt8>, while isCurrent: @escaping Responder.Reuse) {
         slots[Self.slot(of: target)] = Entry(target: Array(target), response: response, status: status, route: route, isCurrent: isCurrent)
+    }
+
+    private static func sameBytes(_ kept: [UInt8], _ target: UnsafeBufferPointer<UInt8>) -> Bool {
+        kept.withUnsafeBufferPointer { kept in
+            guard let keptBytes = kept.baseAddress, let targetBytes = target.baseAddress else { return kept.isEmpty && target.isEmpty }
+            return memcmp(keptBytes, targetBytes, target.count) == 0
+        }
     }
 
     private static func slot(of target: UnsafeBufferPointer<UInt8>) -> Int {
