@@ -76,12 +76,10 @@ extension Core {
             #expect(refused)
             await holder.value
             // The drain marks the executor idle just after the job's task has finished.
-            var ran = recorder.executor.runIfIdle { 2 }
-            var waited = 0
-            while ran == nil, waited < 1000 {
-                try await Task.sleep(for: .milliseconds(1))
+            var ran: Int?
+            _ = try await eventually {
                 ran = recorder.executor.runIfIdle { 2 }
-                waited += 1
+                return ran != nil
             }
             #expect(ran == 2)
             #expect(await recorder.entries == ["held"])

@@ -129,11 +129,10 @@ final class RuntimeHarness: Sendable {
 
     /// Waits until `count` requests are parked on `/park`.
     func waitForParked(_ count: Int) async throws {
-        for _ in 0..<500 {
-            if parked.responders.withLock({ $0.count }) >= count && server.parkedRequestCount >= count { return }
-            try await Task.sleep(for: .milliseconds(10))
+        let parked = try await eventually(every: .milliseconds(10)) {
+            self.parked.responders.withLock { $0.count } >= count && server.parkedRequestCount >= count
         }
-        throw TestHTTPClient.Failure(description: "requests were not parked")
+        if !parked { throw TestHTTPClient.Failure(description: "requests were not parked") }
     }
 
     func takeParked() -> [Responder] {

@@ -131,12 +131,8 @@ struct RuntimeTests {
         try await Task.sleep(for: .milliseconds(100))
         let responders = harness.takeParked()
         #expect(try await TestHTTPClient.onThread { responders[0].answer(.json(encoding: ["answeredBy": "thread"])) })
-        var waited = 0
-        while harness.server.core.unfinishedParks.load(ordering: .relaxed) != 0, waited < 500 {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += 1
-        }
-        #expect(harness.server.core.unfinishedParks.load(ordering: .relaxed) == 0, "the parked request completed")
+        #expect(try await eventually(every: .milliseconds(10)) { harness.server.core.unfinishedParks.load(ordering: .relaxed) == 0 },
+                "the parked request completed")
         #expect(harness.server.parkedRequestCount == 0)
         let after = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
         #expect(after.status == 200)
