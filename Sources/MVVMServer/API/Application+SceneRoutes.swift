@@ -8,12 +8,13 @@ extension Application {
             let key = routed["key"]
             let poll: PollParameters
             do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+            let published = session.board.document(.snapshot(key))
+            if let published, poll.since == nil {
+                answerPublished(published, on: .snapshot(key), of: session, responder)
+                return
+            }
             let render = Self.snapshotRenderer(board: session.board, key: key, since: poll.since)
-            if let current = session.board.document(.snapshot(key)) {
-                if poll.since == nil {
-                    answerPublished(current, on: .snapshot(key), of: session, responder)
-                    return
-                }
+            if let current = published {
                 self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
                 return
             }

@@ -18,14 +18,14 @@ enum PollingThreadWork {
     /// Queues `work` on the polling thread running the current handler; returns `false`, and
     /// queues nothing, when the caller is not a handler called by a polling thread.
     static func queue(_ work: @escaping () -> Void) -> Bool {
-        guard let queue = currentQueue, queue.isAccepting else { return false }
+        guard let queue = queues.existing, queue.isAccepting else { return false }
         queue.items.append(work)
         return true
     }
 
     /// Calls a handler with this thread accepting work from it (the polling thread's side).
     static func accepting<Result>(_ handler: () -> Result) -> Result {
-        let queue = currentQueue ?? makeQueue()
+        let queue = queues.current(orMake: Queue.init)
         queue.isAccepting = true
         defer { queue.isAccepting = false }
         return handler()
@@ -33,7 +33,7 @@ enum PollingThreadWork {
 
     /// Runs the work queued on this thread, in the order it was queued.
     static func runQueued() {
-        guard let queue = currentQueue, !queue.items.isEmpty else { return }
+        guard let queue = queues.existing, !queue.items.isEmpty else { return }
         let items = queue.items
         queue.items.removeAll(keepingCapacity: true)
         for work in items { work() }
@@ -41,12 +41,4 @@ enum PollingThreadWork {
 
     /// Each polling thread's queue.
     private static let queues = PerThread<Queue>()
-
-    private static var currentQueue: Queue? {
-        queues.existing
-    }
-
-    private static func makeQueue() -> Queue {
-        queues.current(orMake: Queue.init)
-    }
 }

@@ -122,13 +122,10 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
         return .YES
     }
     // A GET that an answer kept by this thread still answers is sent it at once.
-    let target = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url))
-    let mayReuse = isReusableRequest(connection: connection, method: method, state: state)
-    if mayReuse, let kept = ReusedAnswers.current.answer(for: target) {
+    let reusable = ReusableRequest(connection: connection, method: method, url: url, state: state)
+    if let reusable, let kept = ReusedAnswers.current.answer(for: reusable.target) {
         record(of: connection)?.isHandling.store(true, ordering: .relaxed)
-        let result = MHD_queue_response(connection, UInt32(kept.status), kept.response.pointer)
-        core.answered(method: "GET", path: loggableURL(url), route: kept.route, status: kept.status, since: state?.start)
-        return result
+        return queue(kept.response, status: kept.status, on: connection, method: "GET", url: loggableURL(url), core: core, start: state?.start, route: kept.route)
     }
     let methodText = methodName(method)
     // The path as sent when it is valid UTF-8 (nil otherwise); logs get a repaired copy.
@@ -161,8 +158,8 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     if let (answer, reuse) = responder.takeReusable() {
         // A handler that answered and also left work: this request gets no next call to run it.
         PollingThreadWork.runQueued()
-        if mayReuse, let reuse, let native = answer.shared?.value(orMake: { NativeResponse(answer) }) {
-            ReusedAnswers.current.keep(native, status: answer.status, route: responder.route, for: target, while: reuse)
+        if let reusable, let reuse, let native = answer.prepared {
+            ReusedAnswers.current.keep(native, status: answer.status, route: responder.route, for: reusable.target, while: reuse)
         }
         return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state?.start, route: responder.route)
     }
@@ -173,14 +170,6 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     // connection (two epoll_ctl, an eventfd wake-up and one more read).
     requestState(requestContext).phase = .awaiting(responder, passes: 0)
     return .YES
-}
-
-/// Whether a kept answer may answer this request (``Responder/answer(_:reusableWhile:)``): a
-/// `GET` without a body, a query string or an `If-None-Match` field.
-private func isReusableRequest(connection: OpaquePointer, method: UnsafePointer<CChar>, state: RequestState?) -> Bool {
-    isGET(method) && (state.map { $0.body.isEmpty && !$0.bodyTooLarge } ?? true)
-        && MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, nil, nil) == 0
-        && MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match") == nil
 }
 
 /// The next call for a request whose handler returned without an answer: sends the answer once

@@ -37,16 +37,29 @@ func makeNativeResponse(_ response: HTTPResponse) -> OpaquePointer? {
 
 /// Queues the answer and reports it; the method and URL are read only for a log line.
 func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, start: UInt64?, route: Int = -1) -> MHD_Result {
-    let result: MHD_Result
-    if let slot = response.shared, let native = slot.value(orMake: { NativeResponse(response) }) {
-        result = MHD_queue_response(connection, UInt32(response.status), native.pointer)
-    } else {
-        guard let created = makeNativeResponse(response) else { return .NO }
-        result = MHD_queue_response(connection, UInt32(response.status), created)
-        MHD_destroy_response(created)
+    if let native = response.prepared {
+        return queue(native, status: response.status, on: connection, method: method(), url: url(), core: core, start: start, route: route)
     }
+    guard let created = makeNativeResponse(response) else { return .NO }
+    let result = MHD_queue_response(connection, UInt32(response.status), created)
+    MHD_destroy_response(created)
     core.answered(method: method(), path: url(), route: route, status: response.status, since: start)
     return result
+}
+
+/// Queues a native response prepared once (a shared answer, or a kept one) and reports it.
+func queue(_ native: NativeResponse, status: Int, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, start: UInt64?, route: Int) -> MHD_Result {
+    let result = MHD_queue_response(connection, UInt32(status), native.pointer)
+    core.answered(method: method(), path: url(), route: route, status: status, since: start)
+    return result
+}
+
+extension HTTPResponse {
+    /// The native form of a shared answer, made once and kept in its slot; `nil` for an answer
+    /// that is not shared.
+    var prepared: NativeResponse? {
+        shared?.value(orMake: { NativeResponse(self) })
+    }
 }
 
 /// The request target for a log line, with bytes that are not UTF-8 repaired.

@@ -1,4 +1,19 @@
+internal import CMicroHTTPD
 import Foundation
+
+/// A request that a kept answer may answer (``Responder/answer(_:reusableWhile:)``): a `GET`
+/// without a body, a query string or an `If-None-Match` field; `nil` for any other.
+struct ReusableRequest {
+    /// The request target, as libmicrohttpd gave it (valid while the request is being handled).
+    let target: UnsafeBufferPointer<UInt8>
+
+    init?(connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, state: RequestState?) {
+        guard isGET(method), state.map({ $0.body.isEmpty && !$0.bodyTooLarge }) ?? true,
+              MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, nil, nil) == 0,
+              MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match") == nil else { return nil }
+        target = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url))
+    }
+}
 
 /// The answers that handlers marked reusable (``Responder/answer(_:reusableWhile:)``), kept by
 /// each polling thread and sent again to later requests for the same target without building
