@@ -161,7 +161,7 @@ public final class PublicationBoard: Sendable {
                 state.history[topic] = kept
             }
             state.documents[topic] = document
-            guard var waiting = state.waiters[topic] else { return [] }
+            guard state.waiterCount > 0, var waiting = state.waiters[topic] else { return [] }
             let satisfied = waiting.filter { $0.value.after < document.version }
             for id in satisfied.keys { waiting[id] = nil }
             state.waiters[topic] = waiting.isEmpty ? nil : waiting

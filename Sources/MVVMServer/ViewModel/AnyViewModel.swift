@@ -23,8 +23,10 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     let model: Model
     /// The model as a snapshot provider, cast once (the store reads it on every change).
     private let snapshotProvider: (any SnapshotProviding)?
-    /// The input as last encoded, and its encoding.
-    private var lastInput: (value: Model.Input, encoded: [UInt8])?
+    /// The input as last encoded, and its encoding (two properties, not an optional tuple: in
+    /// this generic class a tuple's type is looked up at run time on every use).
+    private var lastInput: Model.Input?
+    private var lastInputEncoding: [UInt8] = []
 
     init(_ model: Model) {
         self.model = model
@@ -39,9 +41,11 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     override func encodedInput() throws -> [UInt8] {
         // Most changes (loads, actions, lifecycle steps) leave the input as it was: the input is
         // Equatable, so its last encoding is reused until it differs.
-        if let lastInput, lastInput.value == model.input { return lastInput.encoded }
-        let encoded = try JSONBytesEncoder.encode(model.input)
-        lastInput = (model.input, encoded)
+        let input = model.input
+        if let lastInput, lastInput == input { return lastInputEncoding }
+        let encoded = try JSONBytesEncoder.encode(input)
+        lastInput = input
+        lastInputEncoding = encoded
         return encoded
     }
     override func encodedOutput() throws -> EncodedMembers { try JSONBytesEncoder.encodeMembers(model.output) }
