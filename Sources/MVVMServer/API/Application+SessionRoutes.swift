@@ -21,12 +21,13 @@ extension Application {
             onContext(context, responder) { context in
                 try context.showRoot()
                 let navigation = context.board.document(.navigation)?.body ?? Data("null".utf8)
-                var body = Data(#"{"id":"#.utf8)
-                body.append(StateDocument.jsonString(id))
-                body.append(contentsOf: #","navigation":"#.utf8)
-                body.append(navigation)
-                body.append(contentsOf: "}".utf8)
-                return .json(body, status: 201, headers: [("Location", "/sessions/\(id)"), ("Cache-Control", "no-store")])
+                var body = JSONBytesWriter(capacity: navigation.count + id.utf8.count + 32)
+                body.append(#"{"id":"#)
+                body.writeString(id)
+                body.append(#","navigation":"#)
+                body.append(bytes: navigation)
+                body.append("}")
+                return .json(Data(body.bytes), status: 201, headers: [("Location", "/sessions/\(id)"), ("Cache-Control", "no-store")])
             }
         }
 

@@ -38,16 +38,33 @@ public struct SceneCatalogue: Sendable {
     public let scenes: [Scene]
     /// The key of the scene every new context starts with.
     public let rootKey: String
+    /// The scenes whose key pattern has no parameter, by their one key (a root such as
+    /// `films` is found by one lookup): each only when no scene declared before it also takes
+    /// that key, so that the first match still wins.
+    private let scenesByLiteralKey: [String: Int]
 
     /// Makes a catalogue.
     public init(scenes: [Scene], rootKey: String) {
         self.scenes = scenes
         self.rootKey = rootKey
+        var byLiteralKey: [String: Int] = [:]
+        for (index, scene) in scenes.enumerated() {
+            guard let key = scene.keyPattern.literalPath, byLiteralKey[key] == nil else { continue }
+            let segments = Self.segments(of: key)
+            guard !scenes[..<index].contains(where: { $0.keyPattern.match(segments) != nil }) else { continue }
+            byLiteralKey[key] = index
+        }
+        scenesByLiteralKey = byLiteralKey
+    }
+
+    private static func segments(of key: String) -> [String] {
+        key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The scene whose key pattern matches `key`, with the parameters parsed from it.
     public func scene(forKey key: String) -> (scene: Scene, parameters: [String: String])? {
-        let segments = key.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if let index = scenesByLiteralKey[key] { return (scenes[index], [:]) }
+        let segments = Self.segments(of: key)
         for scene in scenes {
             if let parameters = scene.keyPattern.match(segments) { return (scene, parameters) }
         }

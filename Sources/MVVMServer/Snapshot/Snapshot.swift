@@ -74,12 +74,12 @@ public struct Snapshot: Sendable, Equatable, Encodable {
     /// Makes a snapshot.
     /// - Throws: ``SnapshotError`` when a section or item identifier appears twice.
     public init(sections: [Section]) throws {
-        var sectionIDs = Set<String>()
-        var itemIDs = Set<String>()
+        var sectionIDs = SeenIdentifiers(capacity: sections.count)
+        var itemIDs = SeenIdentifiers(capacity: sections.reduce(0) { $0 + $1.items.count })
         for section in sections {
-            guard sectionIDs.insert(section.id).inserted else { throw SnapshotError.duplicateSection(section.id) }
+            guard sectionIDs.insert(section.id) else { throw SnapshotError.duplicateSection(section.id) }
             for item in section.items {
-                guard itemIDs.insert(item.id).inserted else { throw SnapshotError.duplicateItem(item.id) }
+                guard itemIDs.insert(item.id) else { throw SnapshotError.duplicateItem(item.id) }
             }
         }
         self.sections = sections
@@ -105,6 +105,33 @@ public struct Snapshot: Sendable, Equatable, Encodable {
         case .id(let id): item(id: id)
         case .position(let section, let item): self.item(section: section, item: item)
         }
+    }
+}
+
+/// The identifiers a snapshot has seen while checking that none appears twice: a list compared
+/// one by one for the few of most snapshots (cheaper than hashing each, and one allocation),
+/// a set sized once for more.
+private struct SeenIdentifiers {
+    private static let listLimit = 16
+    private var list: [String] = []
+    private var set: Set<String> = []
+    private let usesList: Bool
+
+    init(capacity: Int) {
+        usesList = capacity <= Self.listLimit
+        if usesList {
+            list.reserveCapacity(capacity)
+        } else {
+            set = Set(minimumCapacity: capacity)
+        }
+    }
+
+    /// Adds an identifier; `false` when it was seen already.
+    mutating func insert(_ id: String) -> Bool {
+        guard usesList else { return set.insert(id).inserted }
+        if list.contains(id) { return false }
+        list.append(id)
+        return true
     }
 }
 

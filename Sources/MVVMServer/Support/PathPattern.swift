@@ -32,6 +32,17 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         multiSegmentIndex = components.firstIndex { if case .multiSegmentParameter = $0 { true } else { false } }
     }
 
+    /// The one path this pattern matches when it has no parameter (its literals joined with
+    /// `/`), else `nil`.
+    var literalPath: String? {
+        var literals: [String] = []
+        for component in components {
+            guard case .literal(let text) = component else { return nil }
+            literals.append(text)
+        }
+        return literals.joined(separator: "/")
+    }
+
     /// The pattern as OpenAPI writes paths: `{key...}` becomes `{key}`.
     public var openAPIPath: String {
         "/" + components.map { component in

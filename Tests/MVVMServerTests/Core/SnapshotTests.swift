@@ -21,6 +21,26 @@ extension Core {
             }
         }
 
+        @Test("Duplicates are found among few identifiers and among many, first or last", arguments: [2, 16, 17, 400])
+        func duplicatesAmongMany(count: Int) throws {
+            func items(_ ids: [String]) -> [Snapshot.Item] {
+                ids.map { Snapshot.Item(id: $0, cell: "row", fields: [:]) }
+            }
+            let ids = (0..<count).map { "item-\($0)" }
+            let snapshot = try Snapshot(sections: [.init(id: "all", items: items(ids))])
+            #expect(snapshot.sections[0].items.count == count)
+            #expect(throws: SnapshotError.duplicateItem("item-0")) {
+                try Snapshot(sections: [.init(id: "all", items: items(ids + ["item-0"]))])
+            }
+            #expect(throws: SnapshotError.duplicateItem(ids[count - 1])) {
+                try Snapshot(sections: [.init(id: "a", items: items(ids)), .init(id: "b", items: items([ids[count - 1]]))])
+            }
+            let sectionIDs = (0..<count).map { "section-\($0)" }
+            #expect(throws: SnapshotError.duplicateSection(sectionIDs[count - 1])) {
+                try Snapshot(sections: (sectionIDs + [sectionIDs[count - 1]]).map { .init(id: $0, items: []) })
+            }
+        }
+
         @Test("The snapshot document written directly is the serialization of its JSON value")
         func documentBytesMatchItsValue() throws {
             let snapshot = try Snapshot(sections: [

@@ -1,0 +1,19 @@
+// The server's application with its default settings, on the port given, for callgrind.
+import Foundation
+import Logging
+import MVVMServer
+import Scenes
+
+guard CommandLine.arguments.count == 2, let port = Int(CommandLine.arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: harness PORT\n".utf8))
+    exit(2)
+}
+var settings = ApplicationConfiguration()
+settings.http.host = "127.0.0.1"
+settings.http.port = port
+var logger = Logger(label: "harness")
+logger.logLevel = .warning
+let app = Application(configuration: settings, catalogue: StarWarsApp.catalogue(), dependencies: try StarWarsApp.dependencies(), logger: logger)
+try app.start()
+print("listening on \(app.port)")
+while true { sleep(1000) }
