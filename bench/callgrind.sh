@@ -26,19 +26,7 @@ LOG="$OUT/callgrind.log"
 say() { echo "callgrind: $*" >&2; }
 fail() { say "$*"; exit 1; }
 
-missing=()
-command -v valgrind >/dev/null || missing+=(valgrind)
-command -v python3 >/dev/null || missing+=(python3)
-command -v gcc >/dev/null || missing+=(gcc)
-command -v curl >/dev/null || missing+=(curl)
-pkg-config --exists libmicrohttpd 2>/dev/null || missing+=(pkg-config libmicrohttpd-dev)
-if ((${#missing[@]} > 0)); then
-    sudo=""
-    [[ $(id -u) == 0 ]] || sudo=sudo
-    say "installing ${missing[*]}"
-    $sudo apt-get update >>"$LOG" 2>&1 || true
-    $sudo apt-get install -y "${missing[@]}" >>"$LOG" 2>&1 || fail "apt-get install ${missing[*]} failed (see $LOG)"
-fi
+"$ROOT/scripts/ensure-deps" valgrind python3 gcc curl >>"$LOG" 2>&1 || fail "installing what the count needs failed (see $LOG)"
 
 say "build: the harness (release) and bench/bin/baseline"
 swift build -c release --package-path "$BENCH_DIR/callgrind" --scratch-path "$SCRATCH" >>"$LOG" 2>&1 ||

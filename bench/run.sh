@@ -277,20 +277,7 @@ print_table() {
 # ------------------------------------------------------------------ dependencies and build
 
 check_dependencies() {
-    local missing=()
-    command -v wrk >/dev/null || missing+=(wrk)
-    command -v gcc >/dev/null || missing+=(gcc)
-    command -v curl >/dev/null || missing+=(curl)
-    command -v pkg-config >/dev/null || missing+=(pkg-config)
-    if ! pkg-config --exists libmicrohttpd 2>/dev/null; then missing+=(libmicrohttpd-dev); fi
-    if ! pkg-config --exists libtcmalloc_minimal 2>/dev/null; then missing+=(libgoogle-perftools-dev); fi
-    if ((${#missing[@]} > 0)); then
-        say "bench: installing ${missing[*]}"
-        local sudo=""
-        [[ $(id -u) == 0 ]] || sudo=sudo
-        $sudo apt-get update >>"$LOG" 2>&1 || true
-        $sudo apt-get install -y "${missing[@]}" >>"$LOG" 2>&1 || fail "apt-get install ${missing[*]} failed (see $LOG)"
-    fi
+    "$ROOT/scripts/ensure-deps" wrk gcc curl >>"$LOG" 2>&1 || fail "installing what the bench needs failed (see $LOG)"
     command -v swift >/dev/null || fail "swift is not on PATH"
 }
 
