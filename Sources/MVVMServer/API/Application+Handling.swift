@@ -90,11 +90,12 @@ extension Application {
 
     /// The body as a JSON object; an empty body is `[:]` when `allowEmpty`.
     func jsonObject(_ request: HTTPRequest, allowEmpty: Bool) throws(HTTPError) -> [String: JSONValue] {
-        if request.body.isEmpty || request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            if allowEmpty { return [:] }
-            throw HTTPError(.badRequest, detail: "The body must be a JSON object.")
-        }
+        // Parsed first: a body that holds a value (the usual case) is read once.
         guard let value = StrictJSON.parse(request.body) else {
+            if StrictJSON.isBlank(request.body) {
+                if allowEmpty { return [:] }
+                throw HTTPError(.badRequest, detail: "The body must be a JSON object.")
+            }
             throw HTTPError(.malformedJSON, detail: "The body is not well-formed JSON (or nests too deeply).")
         }
         guard let object = value.objectValue else {

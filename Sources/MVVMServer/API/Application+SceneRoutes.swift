@@ -47,7 +47,7 @@ extension Application {
             run(responder) {
                 let (state, navigated) = try await session.context.perform(action: action, arguments: arguments, key: key)
                 guard navigated, let navigation = session.board.document(.navigation) else { return Self.stateResponse(state) }
-                return .json(StateDocument.adding("navigation", navigation.body, to: state.body), headers: [("ETag", "\"\(state.version)\""), ("Cache-Control", "no-store")])
+                return Self.versionedJSON(StateDocument.adding("navigation", navigation.body, to: state.body), version: state.version)
             }
         }
 
@@ -83,7 +83,7 @@ extension Application {
     /// The state document, with its version as the ETag; 304 when `ifNoneMatch` names it.
     static func stateResponse(_ document: PublicationBoard.Document, ifNoneMatch: String? = nil) -> HTTPResponse {
         if let ifNoneMatch {
-            let etag = "\"\(document.version)\""
+            let etag = entityTag(document.version)
             if ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
                 return HTTPResponse(status: 304, headers: [("ETag", etag), ("Cache-Control", "no-store")])
             }
@@ -94,14 +94,25 @@ extension Application {
     /// A published document as JSON with its version as the ETag, prepared once per version.
     static func documentResponse(_ document: PublicationBoard.Document) -> HTTPResponse {
         .prepared(in: document.attachment) {
-            .json(document.body, headers: [("ETag", "\"\(document.version)\""), ("Cache-Control", "no-store")])
+            versionedJSON(document.body, version: document.version)
         }
+    }
+
+    /// A version's entity tag: the version in quotes.
+    static func entityTag(_ version: UInt64) -> String {
+        "\"" + String(version) + "\""
+    }
+
+    /// JSON bytes of one version, tagged with it and not to be stored by caches (the header
+    /// fields built in one array: this runs once per published version).
+    static func versionedJSON(_ body: Data, version: UInt64) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("ETag", entityTag(version)), ("Cache-Control", "no-store")], body: body)
     }
 
     /// Renders a snapshot document, or the changes since `since` when that version is kept.
     static func snapshotRenderer(board: PublicationBoard, key: String, since: UInt64?) -> @Sendable (PublicationBoard.Document) -> HTTPResponse {
         { document in
-            let headers = [("ETag", "\"\(document.version)\""), ("Cache-Control", "no-store")]
+            let headers = [("ETag", entityTag(document.version)), ("Cache-Control", "no-store")]
             guard let since, let now = document.snapshot else { return documentResponse(document) }
             if since == document.version {
                 return .json(encoding: SnapshotChangesDocument(version: document.version, since: since, changes: SnapshotDifference(from: now, to: now)), headers: headers)

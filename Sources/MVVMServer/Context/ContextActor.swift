@@ -58,16 +58,20 @@ public actor ContextActor {
 
     /// The published state of a scene, making its view model on first use.
     public func state(of key: String) throws -> PublicationBoard.Document {
-        let entry = try context.entry(forKey: key)
-        // The published document when it is this version: its prepared response is shared.
-        if let published = board.document(.scene(key)), published.version == entry.version { return published }
+        state(of: try context.entry(forKey: key))
+    }
+
+    /// The state of an entry at its version: the published document when it is that version (its
+    /// prepared response is shared; versions come from the context's one counter, so an entry
+    /// made again under the key never matches its predecessor's), else a document of its own.
+    private func state(of entry: StoreEntry) -> PublicationBoard.Document {
+        if let published = board.document(.scene(entry.key)), published.version == entry.version { return published }
         return PublicationBoard.Document(version: entry.version, body: entry.document)
     }
 
     /// Merges input members into a scene's input; returns its new state.
     public func setInput(_ members: [String: JSONValue], key: String) throws -> PublicationBoard.Document {
-        try context.setInput(members, key: key)
-        return try state(of: key)
+        state(of: try context.setInput(members, key: key))
     }
 
     /// Performs an action of a scene; returns its new state and whether the navigation changed.
@@ -78,7 +82,7 @@ public actor ContextActor {
         let navigated = context.navigator.state.version != before
         // The entry held from before the action: an action may remove its own scene (an alert
         // that dismisses itself), and its last state is the answer, not a fresh view model's.
-        return (PublicationBoard.Document(version: entry.version, body: entry.document), navigated)
+        return (state(of: entry), navigated)
     }
 
     /// Goes back: dismisses the modal, or pops the stack.

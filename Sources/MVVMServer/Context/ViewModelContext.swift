@@ -75,11 +75,13 @@ public final class ViewModelContext {
         return model
     }
 
-    /// Merges input members into a scene's input.
-    public func setInput(_ members: [String: JSONValue], key: String) throws {
-        try entry(forKey: key)
+    /// Merges input members into a scene's input; returns the scene's entry.
+    @discardableResult
+    public func setInput(_ members: [String: JSONValue], key: String) throws -> StoreEntry {
+        let entry = try entry(forKey: key)
         defer { flushRefreshes() }
-        try store.setInput(members, key: key)
+        try store.setInput(members, of: entry)
+        return entry
     }
 
     /// Performs an action of a scene.
@@ -97,6 +99,7 @@ public final class ViewModelContext {
 
     /// Publishes the view models marked by ``setNeedsRefresh(_:)``.
     public func flushRefreshes() {
+        guard !keysNeedingRefresh.isEmpty else { return }
         let keys = keysNeedingRefresh
         keysNeedingRefresh.removeAll()
         for key in keys.sorted() { store.refresh(key) }

@@ -3,7 +3,7 @@ public struct RoutedRequest: Sendable {
     /// The request.
     public let request: HTTPRequest
     /// Path parameters in pattern order, percent-decoded.
-    let pairs: [(name: String, value: String)]
+    let pairs: [PathPattern.Parameter]
     /// The route's pattern, e.g. `/sessions/{id}`; used for metrics and logs.
     public let pattern: PathPattern
 
@@ -14,7 +14,7 @@ public struct RoutedRequest: Sendable {
 
     /// Path parameters by name, percent-decoded.
     public var parameters: [String: String] {
-        Dictionary(pairs, uniquingKeysWith: { _, last in last })
+        PathPattern.Parameter.dictionary(pairs)
     }
 }
 
@@ -87,7 +87,7 @@ public struct Router: Sendable {
 
     /// What routing found: the index of the route and its path parameters, or the error that
     /// answers the request.
-    private func match(_ request: HTTPRequest) -> Result<(index: Int, parameters: [(name: String, value: String)]), HTTPError> {
+    private func match(_ request: HTTPRequest) -> Result<(index: Int, parameters: [PathPattern.Parameter]), HTTPError> {
         guard Self.isKnown(request.method) else {
             return .failure(HTTPError(.notImplemented, detail: "The method is not supported by this server."))
         }

@@ -108,6 +108,11 @@ public final class ViewModelStore {
     /// - Throws: ``InputError`` naming the member at fault; nothing changes then.
     public func setInput(_ members: [String: JSONValue], key: String) throws {
         guard let entry = entries[key] else { throw ViewModelStoreError.unknownKey(key) }
+        try setInput(members, of: entry)
+    }
+
+    /// ``setInput(_:key:)`` for an entry of this store already in hand.
+    func setInput(_ members: [String: JSONValue], of entry: StoreEntry) throws {
         try entry.viewModel.mergeInput(members, current: entry.encodedInput)
         refresh(entry)
     }

@@ -59,11 +59,23 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// the components before it match the first segments, the components after it match the
     /// last ones, and it takes what lies between (at least one segment).
     public func match(_ segments: [String]) -> [String: String]? {
-        matchPairs(segments).map { Dictionary($0, uniquingKeysWith: { _, last in last }) }
+        matchPairs(segments).map { Parameter.dictionary($0) }
+    }
+
+    /// A path parameter's name and its decoded value (a struct, not a tuple: an array of
+    /// tuples is destroyed element by element through the tuple's run-time metadata).
+    struct Parameter {
+        let name: String
+        let value: String
+
+        /// The parameters by name; a name given twice keeps its last value.
+        static func dictionary(_ parameters: [Parameter]) -> [String: String] {
+            Dictionary(parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        }
     }
 
     /// ``match(_:)`` as name–value pairs in pattern order: no hashing, for the router's hot path.
-    func matchPairs(_ segments: [String]) -> [(name: String, value: String)]? {
+    func matchPairs(_ segments: [String]) -> [Parameter]? {
         let multi = multiSegmentIndex
         let before = multi ?? components.count
         let after = multi.map { components.count - $0 - 1 } ?? 0
@@ -78,19 +90,19 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             let component = components[components.count - after + offset]
             if !accepts(component, segments[segments.count - after + offset]) { return nil }
         }
-        var parameters: [(name: String, value: String)] = []
+        var parameters: [Parameter] = []
         parameters.reserveCapacity(components.count - before - after + 2)
         for index in 0..<before {
-            if case .parameter(let name) = components[index] { parameters.append((name, segments[index])) }
+            if case .parameter(let name) = components[index] { parameters.append(Parameter(name: name, value: segments[index])) }
         }
         if let multi, case .multiSegmentParameter(let name) = components[multi] {
             let middle = segments[before..<(segments.count - after)]
             guard !middle.contains(where: \.isEmpty) else { return nil }
-            parameters.append((name, middle.count == 1 ? middle[middle.startIndex] : middle.joined(separator: "/")))
+            parameters.append(Parameter(name: name, value: middle.count == 1 ? middle[middle.startIndex] : middle.joined(separator: "/")))
         }
         for offset in 0..<after {
             if case .parameter(let name) = components[components.count - after + offset] {
-                parameters.append((name, segments[segments.count - after + offset]))
+                parameters.append(Parameter(name: name, value: segments[segments.count - after + offset]))
             }
         }
         return parameters

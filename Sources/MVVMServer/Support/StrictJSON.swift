@@ -17,6 +17,15 @@ enum StrictJSON {
         parse(data) != nil
     }
 
+    /// Whether `data` holds nothing but JSON whitespace (or nothing at all).
+    static func isBlank(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            parser.skipWhitespace()
+            return parser.index == parser.bytes.count
+        }
+    }
+
     /// The value `data` holds, or `nil` when it is not exactly one well-formed JSON value.
     static func parse(_ data: Data) -> JSONValue? {
         data.withUnsafeBytes { raw in

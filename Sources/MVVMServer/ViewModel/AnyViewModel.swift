@@ -23,13 +23,15 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     let model: Model
     /// The model as a snapshot provider, cast once (the store reads it on every change).
     private let snapshotProvider: (any SnapshotProviding)?
-    /// The input as last encoded, and its encoding (two properties, not an optional tuple: in
-    /// this generic class a tuple's type is looked up at run time on every use).
-    private var lastInput: Model.Input?
+    /// The input as last encoded, and its encoding, empty until the first (a JSON value is never
+    /// empty). Neither an optional nor a tuple: in this generic class the type of an
+    /// `Model.Input?` or of a tuple is looked up at run time on every use.
+    private var lastInput: Model.Input
     private var lastInputEncoding: [UInt8] = []
 
     init(_ model: Model) {
         self.model = model
+        lastInput = model.input
         snapshotProvider = model as? any SnapshotProviding
     }
 
@@ -42,7 +44,7 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
         // Most changes (loads, actions, lifecycle steps) leave the input as it was: the input is
         // Equatable, so its last encoding is reused until it differs.
         let input = model.input
-        if let lastInput, lastInput == input { return lastInputEncoding }
+        if !lastInputEncoding.isEmpty, lastInput == input { return lastInputEncoding }
         let encoded = try JSONBytesEncoder.encode(input)
         lastInput = input
         lastInputEncoding = encoded

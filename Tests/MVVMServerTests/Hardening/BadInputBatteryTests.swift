@@ -82,9 +82,16 @@ struct BadInputBatteryTests {
     @Test("Bodies that are JSON but not objects answer 400; wrong members answer 422 naming them")
     func wrongShapes() async throws {
         try await Fixture.with { fixture in
-            for body in ["[1,2]", "\"text\"", "42", "null", "true"] {
+            for body in ["[1,2]", "\"text\"", "42", "null", "true", "", " \r\n\t "] {
                 Self.expectProblem(try await fixture.server.request("POST", fixture.probe + "/input", body: Data(body.utf8)), 400, type: "bad-request")
             }
+            // Whitespace around an object is no fault; the same input changes nothing.
+            let padded = try await fixture.server.request("POST", fixture.probe + "/input", body: Data(" \n{\"text\": \"kept\"}\r\n ".utf8))
+            #expect(padded.status == 200)
+            // An action's blank body means no arguments: `add` then misses its amount.
+            let blankAction = try await fixture.server.request("POST", fixture.probe + "/actions/add", body: Data(" \n ".utf8))
+            Self.expectProblem(blankAction, 422, type: "invalid-arguments")
+            #expect(blankAction.json["member"] as? String == "amount")
             for (body, member) in [(#"{"number":"x"}"#, "number"), (#"{"nope":1}"#, "nope"), (#"{"text":5}"#, "text"), (#"{"number":1.5}"#, "number")] {
                 let response = try await fixture.server.request("POST", fixture.probe + "/input", body: Data(body.utf8))
                 Self.expectProblem(response, 422, type: "invalid-input")

@@ -6,7 +6,14 @@ struct EncodedMembers: Equatable {
     var bytes: [UInt8] = []
     /// The top-level members in key order, with the range of each value in ``bytes``; empty
     /// when the value is not an object.
-    var members: [(key: String, range: Range<Int>)] = []
+    var members: [Member] = []
+
+    /// A top-level member: its key and where its value lies (a struct, not a tuple, so that
+    /// arrays of them are destroyed without the tuple's run-time metadata).
+    struct Member {
+        let key: String
+        let range: Range<Int>
+    }
 
     /// Whether the value is an object (an empty one has no members, but is one).
     var isObject: Bool {

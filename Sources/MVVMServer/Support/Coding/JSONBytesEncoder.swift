@@ -82,7 +82,14 @@ enum EncodedJSON {
 /// The members of an encoded object in the order they were set; a key set twice keeps its
 /// last value (the writer drops the earlier ones after sorting).
 final class EncodedObject {
-    var members: [(key: String, value: EncodedJSON)]
+    /// One member as set (a struct, not a tuple: an array of tuples is destroyed element by
+    /// element through the tuple's run-time metadata, at several times the cost).
+    struct Member {
+        let key: String
+        var value: EncodedJSON
+    }
+
+    var members: [Member]
 
     init() {
         // Room for a typical struct's members, so that setting them does not grow the array.
@@ -91,7 +98,7 @@ final class EncodedObject {
     }
 
     func set(_ value: EncodedJSON, for key: String) {
-        members.append((key, value))
+        members.append(Member(key: key, value: value))
     }
 
     /// The object nested at `key`: the one already there (as Foundation reuses it) or a new one.

@@ -19,7 +19,7 @@ struct JSONBytesWriter {
 
     private(set) var bytes: [UInt8] = []
     /// When not nil, writing a top-level object records here where each member's value lies.
-    var topLevelMembers: [(key: String, range: Range<Int>)]?
+    var topLevelMembers: [EncodedMembers.Member]?
 
     init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
@@ -69,7 +69,7 @@ struct JSONBytesWriter {
             let start = bytes.count
             try write(member.value, depth: depth)
             if depth == 1, topLevelMembers != nil {
-                topLevelMembers?.append((member.key, start..<bytes.count))
+                topLevelMembers?.append(EncodedMembers.Member(key: member.key, range: start..<bytes.count))
             }
         }
         bytes.append(UInt8(ascii: "}"))
@@ -78,8 +78,8 @@ struct JSONBytesWriter {
     /// The members with keys that are equal as Swift strings (canonically equivalent, such as
     /// a composed and a decomposed `é`, or the Kelvin sign and `K`) merged as Foundation's
     /// dictionary merges them: the first spelling of the key, with the last value set.
-    private static func mergingEqualKeys(_ members: [(key: String, value: EncodedJSON)]) -> [(key: String, value: EncodedJSON)] {
-        var merged: [(key: String, value: EncodedJSON)] = []
+    private static func mergingEqualKeys(_ members: [EncodedObject.Member]) -> [EncodedObject.Member] {
+        var merged: [EncodedObject.Member] = []
         var positions: [String: Int] = [:]
         for member in members {
             if let position = positions[member.key] {
@@ -93,7 +93,7 @@ struct JSONBytesWriter {
     }
 
     /// Whether every key is all ASCII: two ASCII strings are equal exactly when their bytes are.
-    private static func allKeysAreASCII(_ members: [(key: String, value: EncodedJSON)]) -> Bool {
+    private static func allKeysAreASCII(_ members: [EncodedObject.Member]) -> Bool {
         for member in members {
             let ascii = member.key.utf8.withContiguousStorageIfAvailable { bytes in
                 for byte in bytes where byte >= 0x80 { return false }
@@ -108,7 +108,7 @@ struct JSONBytesWriter {
     /// order they were set. An insertion sort for the few members of a typical struct (the
     /// standard library's generic sort costs far more at that size), `sort` above that (also
     /// stable).
-    private static func sortByKey(_ members: inout [(key: String, value: EncodedJSON)]) {
+    private static func sortByKey(_ members: inout [EncodedObject.Member]) {
         guard members.count <= 16 else {
             members.sort { utf8Precedes($0.key, $1.key) }
             return
