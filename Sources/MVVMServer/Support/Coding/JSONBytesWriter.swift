@@ -56,6 +56,10 @@ struct JSONBytesWriter {
             Self.sortByKey(&object.members)
         }
         let members = object.members
+        if depth == 1, topLevelMembers != nil {
+            // One allocation for the list kept with the bytes, not one per doubling.
+            topLevelMembers?.reserveCapacity(members.count)
+        }
         bytes.append(UInt8(ascii: "{"))
         var first = true
         for index in members.indices {
