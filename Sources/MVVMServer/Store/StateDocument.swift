@@ -26,19 +26,13 @@ enum StateDocument {
     /// `document` (a JSON object) with one more member appended.
     static func adding(_ name: String, _ value: Data, to document: Data) -> Data {
         guard document.last == UInt8(ascii: "}") else { return document }
-        var result = document.dropLast()
-        result.append(contentsOf: ",".utf8)
-        result.append(jsonString(name))
-        result.append(contentsOf: ":".utf8)
-        result.append(value)
-        result.append(contentsOf: "}".utf8)
-        return Data(result)
-    }
-
-    /// A JSON string literal.
-    static func jsonString(_ text: String) -> Data {
-        var writer = JSONBytesWriter()
-        writer.writeString(text)
+        var writer = JSONBytesWriter(capacity: document.count + name.utf8.count + value.count + 8)
+        writer.append(bytes: document.dropLast())
+        writer.append(",")
+        writer.writeString(name)
+        writer.append(":")
+        writer.append(bytes: value)
+        writer.append("}")
         return Data(writer.bytes)
     }
 }
