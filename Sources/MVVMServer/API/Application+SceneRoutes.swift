@@ -118,7 +118,7 @@ extension Application {
                 return .json(encoding: SnapshotChangesDocument(version: document.version, since: since, changes: SnapshotDifference(from: now, to: now)), headers: headers)
             }
             let kept = board.history(.snapshot(key)).last { $0.version <= since }
-            guard let old = kept?.snapshot, since < document.version else { return .json(document.body, headers: headers) }
+            guard let old = kept?.snapshot, since < document.version else { return versionedJSON(document.body, version: document.version) }
             return .json(encoding: SnapshotChangesDocument(version: document.version, since: since, changes: SnapshotDifference(from: old, to: now)), headers: headers)
         }
     }
