@@ -86,6 +86,8 @@ final class ServerCore: Sendable {
     let unfinishedParks = Atomic<Int>(0)
     /// Parked requests answered by their deadline.
     let expiredParks = Atomic<Int>(0)
+    /// Sweeps of the parked requests' deadlines made so far.
+    let deadlineSweeps = Atomic<Int>(0)
     /// Connections open now.
     let openConnections = Atomic<Int>(0)
     /// Cuts off clients too slow to send a request.
@@ -94,6 +96,10 @@ final class ServerCore: Sendable {
     let logsRequests: Bool
     /// Answers parked requests whose deadline passed.
     private let deadlineSweeper = Mutex<Task<Void, Never>?>(nil)
+    /// Wakes the deadline sweeper when a request is parked while none was: with nothing parked
+    /// it waits for this instead of waking every 50 ms for nothing (each wake-up takes a core
+    /// from the polling threads for a moment, which under load shows in their latency).
+    private let firstParked: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)
     private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
 
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
@@ -102,16 +108,22 @@ final class ServerCore: Sendable {
         self.handler = handler
         logsRequests = logger.logLevel <= .info
         reaper = SlowClientReaper(timeoutMilliseconds: UInt64(max(1, configuration.connectionTimeoutSeconds)) * 1000)
+        firstParked = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Starts answering parked requests whose deadline passed, every 50 ms. The sweeper holds
-    /// the core strongly (a weak reference would put every retain of this hot object on the
-    /// slow path); ``stopSweeping()``, called when the owning server goes away, ends it.
+    /// Starts answering parked requests whose deadline passed, every 50 ms while some are
+    /// parked. The sweeper holds the core strongly (a weak reference would put every retain of
+    /// this hot object on the slow path); ``stopSweeping()``, called when the owning server goes
+    /// away, ends it.
     func startSweeping() {
         let sweeper = Task.detached { [self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(50))
-                expireParked()
+            // A signal sent while the sweeper is still sweeping stays buffered: a park that
+            // comes as it finds the registry empty is not missed.
+            for await _ in firstParked.stream {
+                repeat {
+                    try? await Task.sleep(for: .milliseconds(50))
+                    expireParked()
+                } while !Task.isCancelled && parkedCount > 0
             }
         }
         deadlineSweeper.withLock { $0 = sweeper }
@@ -120,6 +132,7 @@ final class ServerCore: Sendable {
     /// Ends the deadline sweeper and the slow-client reaper.
     func stopSweeping() {
         reaper.stop()
+        firstParked.continuation.finish()
         deadlineSweeper.withLock { $0?.cancel() }
     }
 
@@ -147,11 +160,13 @@ final class ServerCore: Sendable {
     /// Parks a request that its handler did not answer yet: remembers it for `stop()` and arms
     /// its deadline. When the server is stopping, the request is answered 503 instead.
     func park(_ responder: Responder, suspend: () -> Void, resume: @escaping @Sendable () -> Void) -> HTTPResponse? {
-        let stopping = parked.withLock { state -> Bool in
-            if state.stopping { return true }
+        let (stopping, isFirst) = parked.withLock { state -> (Bool, Bool) in
+            if state.stopping { return (true, false) }
+            let isFirst = state.responders.isEmpty
             state.responders[ObjectIdentifier(responder)] = responder
-            return false
+            return (false, isFirst)
         }
+        if isFirst { firstParked.continuation.yield() }
         if stopping {
             responder.answer(HTTPError.unavailable("The server is stopping."))
         }
@@ -190,11 +205,13 @@ final class ServerCore: Sendable {
         _ = parked.withLock { $0.responders.removeValue(forKey: ObjectIdentifier(responder)) }
     }
 
-    /// Answers the parked requests whose deadline has passed. Called by the sweeper every 50 ms:
+    /// Answers the parked requests whose deadline has passed. Called by the sweeper every 50 ms
+    /// while requests are parked:
     /// parked requests never time out in libmicrohttpd, and a client that went away is not
     /// noticed while its request is parked, so this is what releases them. Only parked requests
     /// are looked at, so nothing is left behind by the ones answered in time.
     func expireParked() {
+        deadlineSweeps.add(1, ordering: .relaxed)
         let now = ContinuousClock.now
         let expired: [(Responder, @Sendable () -> HTTPResponse)] = parked.withLock { state in
             state.responders.values.compactMap { responder in responder.expiredAnswer(at: now).map { (responder, $0) } }

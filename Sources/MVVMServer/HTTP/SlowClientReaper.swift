@@ -22,7 +22,8 @@ final class ConnectionRecord: Sendable {
 /// Cuts off clients that take longer than the connection timeout to send one request.
 ///
 /// libmicrohttpd's own timeout only measures inactivity, so a client that sends one byte a
-/// second is never cut off by it. Every quarter second the reaper shuts down the socket of each
+/// second is never cut off by it. Every eighth of the timeout (a quarter of a second to one
+/// second, ``checkInterval(timeoutMilliseconds:)``) the reaper shuts down the socket of each
 /// connection whose request has been arriving for longer than the timeout; libmicrohttpd then
 /// sees the connection end and closes it itself. Requests being handled or parked are exempt.
 ///
@@ -36,13 +37,21 @@ final class SlowClientReaper: Sendable {
     let cutCount = Atomic<Int>(0)
 
     init(timeoutMilliseconds: UInt64) {
+        let interval = Self.checkInterval(timeoutMilliseconds: timeoutMilliseconds)
         let task = Task.detached { [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(250))
+                try? await Task.sleep(for: .milliseconds(interval))
                 self?.cut(olderThan: timeoutMilliseconds)
             }
         }
         sweeper.withLock { $0 = task }
+    }
+
+    /// How often connections are checked: an eighth of the timeout, between a quarter of a
+    /// second and one second (a client is cut at most that late; each check wakes a thread,
+    /// which under load takes a core from the polling threads for a moment).
+    static func checkInterval(timeoutMilliseconds: UInt64) -> UInt64 {
+        min(max(timeoutMilliseconds / 8, 250), 1000)
     }
 
     private func cut(olderThan timeoutMilliseconds: UInt64) {

@@ -152,6 +152,34 @@ struct RuntimeTests {
         #expect(harness.server.expiredParkCount == 1)
     }
 
+    @Test("Deadlines are swept only while requests are parked, and a park after a quiet spell is swept again")
+    func sweepsOnlyWhileParked() async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.server.stop() }
+        let core = harness.server.core
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(core.deadlineSweeps.load(ordering: .relaxed) == 0, "nothing was parked yet")
+        for round in 1...2 {
+            let start = ContinuousClock.now
+            let response = try await TestHTTPClient.request(port: harness.port, "GET", "/deadline")
+            #expect(response.json["answeredBy"] as? String == "deadline")
+            #expect(ContinuousClock.now - start < .seconds(2), "round \(round): swept within a few sweeps of its 300 ms deadline")
+            #expect(harness.server.expiredParkCount == round)
+            // Nothing is parked now: after its last sweep, the sweeper waits for the next park.
+            try await Task.sleep(for: .milliseconds(200))
+            let quiet = core.deadlineSweeps.load(ordering: .relaxed)
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(core.deadlineSweeps.load(ordering: .relaxed) == quiet, "round \(round): no sweep while nothing is parked")
+        }
+    }
+
+    @Test("The slow-client check runs every eighth of the connection timeout, between 250 ms and 1 s")
+    func reaperInterval() {
+        #expect(SlowClientReaper.checkInterval(timeoutMilliseconds: 1000) == 250)
+        #expect(SlowClientReaper.checkInterval(timeoutMilliseconds: 4000) == 500)
+        #expect(SlowClientReaper.checkInterval(timeoutMilliseconds: 30000) == 1000)
+    }
+
     @Test("A parked request with no deadline of its own is answered 504 when the server's default passes")
     func defaultDeadline() async throws {
         let harness = try RuntimeHarness { $0.defaultParkDeadline = .milliseconds(300) }
