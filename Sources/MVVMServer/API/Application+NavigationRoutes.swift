@@ -13,7 +13,7 @@ extension Application {
                 return
             }
             if poll.since == nil {
-                answerPublished(current, on: .navigation, of: session, responder)
+                answerPublished(current, of: session, responder)
                 return
             }
             self.poll(session, .navigation, poll, current: current, responder: responder, render: Self.documentResponse)

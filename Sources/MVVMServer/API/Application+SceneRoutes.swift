@@ -10,7 +10,7 @@ extension Application {
             do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
             let published = session.board.document(.snapshot(key))
             if let published, poll.since == nil {
-                answerPublished(published, on: .snapshot(key), of: session, responder)
+                answerPublished(published, of: session, responder)
                 return
             }
             let render = Self.snapshotRenderer(board: session.board, key: key, since: poll.since)
@@ -61,7 +61,7 @@ extension Application {
             let current = session.board.document(.scene(key))
             if let current, poll.since == nil {
                 if ifNoneMatch == nil {
-                    answerPublished(current, on: .scene(key), of: session, responder)
+                    answerPublished(current, of: session, responder)
                 } else {
                     responder.answer(Self.stateResponse(current, ifNoneMatch: ifNoneMatch))
                 }

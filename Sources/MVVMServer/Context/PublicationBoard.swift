@@ -133,6 +133,13 @@ public final class PublicationBoard: Sendable {
         state.withLock { $0.documents[topic]?.attachment === document.attachment }
     }
 
+    /// Whether a document read from this board with ``document(_:)`` is still its topic's
+    /// current one: the check of ``isCurrent(_:on:)`` without the lock and the lookup, for a
+    /// document known to have been current (a document is published on one topic).
+    public func isStillCurrent(_ document: Document) -> Bool {
+        !document.attachment.isRetired.load(ordering: .acquiring)
+    }
+
     /// Whether the context has ended.
     public var isClosed: Bool {
         state.withLock { $0.isClosed }
@@ -160,7 +167,10 @@ public final class PublicationBoard: Sendable {
                 if kept.count > keepingHistory { kept.removeFirst(kept.count - keepingHistory) }
                 state.history[topic] = kept
             }
-            state.documents[topic] = document
+            document.attachment.isRetired.store(false, ordering: .releasing)
+            if let previous = state.documents.updateValue(document, forKey: topic), previous.attachment !== document.attachment {
+                previous.attachment.isRetired.store(true, ordering: .releasing)
+            }
             guard state.waiterCount > 0, var waiting = state.waiters[topic] else { return [] }
             let satisfied = waiting.filter { $0.value.after < document.version }
             for id in satisfied.keys { waiting[id] = nil }
@@ -175,7 +185,7 @@ public final class PublicationBoard: Sendable {
     /// woken by the next view model published under the same key.
     public func remove(_ topic: Topic) {
         state.withLock { state in
-            state.documents[topic] = nil
+            state.documents.removeValue(forKey: topic)?.attachment.isRetired.store(true, ordering: .releasing)
             state.history[topic] = nil
         }
     }
@@ -236,6 +246,7 @@ public final class PublicationBoard: Sendable {
             state.isClosed = true
             let all = state.waiters.values.flatMap(\.values)
             state.waiters.removeAll()
+            for document in state.documents.values { document.attachment.isRetired.store(true, ordering: .releasing) }
             state.documents.removeAll()
             state.history.removeAll()
             state.waiterCount = 0

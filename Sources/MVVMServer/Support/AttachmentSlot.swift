@@ -11,6 +11,10 @@ public final class AttachmentSlot: Sendable {
     /// is set at most once and never replaced, so a reader that loads it may use it for as long
     /// as it holds the slot: the slot's own retain keeps it alive.
     private let stored = Atomic<UInt>(0)
+    /// Set by a ``PublicationBoard`` when the document this slot belongs to stops being its
+    /// topic's current one (replaced, removed, or the board closed), cleared if it is published
+    /// again: the slot is also the document's identity, so a reader checks one atomic flag.
+    let isRetired = Atomic<Bool>(false)
 
     /// An empty slot.
     public init() {}

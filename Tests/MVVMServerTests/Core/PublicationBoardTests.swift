@@ -175,6 +175,30 @@ extension Core {
             #expect(!board.isCurrent(navigation, on: .navigation))
         }
 
+        @Test("A document read as current stays so until its topic is published again with another document, removed, or the board closed; published again, it is current again")
+        func stillCurrentDocument() throws {
+            let board = PublicationBoard()
+            board.publish(Self.document(1), on: .scene("car"))
+            let first = try #require(board.document(.scene("car")))
+            #expect(board.isStillCurrent(first))
+            board.publish(first, on: .scene("car"))
+            #expect(board.isStillCurrent(first), "the same document published again")
+            board.publish(Self.document(1), on: .scene("bike"))
+            #expect(board.isStillCurrent(first), "another topic's publication")
+            let second = Self.document(2)
+            board.publish(second, on: .scene("car"))
+            #expect(!board.isStillCurrent(first))
+            #expect(board.isStillCurrent(second))
+            board.publish(first, on: .scene("car"))
+            #expect(board.isStillCurrent(first) && !board.isStillCurrent(second))
+            board.remove(.scene("car"))
+            #expect(!board.isStillCurrent(first))
+            board.publish(second, on: .scene("car"))
+            let bike = try #require(board.document(.scene("bike")))
+            board.close()
+            #expect(!board.isStillCurrent(second) && !board.isStillCurrent(bike))
+        }
+
         @Test("A snapshot's document is written when first read, the same bytes for every reader")
         func snapshotDocumentWrittenOnRead() async throws {
             let snapshot = try Snapshot(sections: [Snapshot.Section(id: "films", items: [
