@@ -21,9 +21,9 @@ extension Application {
 
     /// Answers with a document just read from the session's board as its topic's current one,
     /// and lets the server send the same answer again to later plain reads of the same path (no
-    /// query, no `If-None-Match`) while the document is still current: the board not closed (the session not deleted or
-    /// expired), the topic not published again or removed. Each reuse counts as a use of the
-    /// session, as a request through the router does.
+    /// query, no `If-None-Match`) while the document is still current: the board not closed
+    /// (the session not deleted or expired), the topic not published again or removed. Each
+    /// reuse counts as a use of the session, as a request through the router does.
     func answerPublished(_ document: PublicationBoard.Document, of session: Session, _ responder: Responder) {
         let board = session.board
         responder.answer(Self.documentResponse(document), reusableWhile: {

@@ -206,10 +206,10 @@ final class ServerCore: Sendable {
     }
 
     /// Answers the parked requests whose deadline has passed. Called by the sweeper every 50 ms
-    /// while requests are parked:
-    /// parked requests never time out in libmicrohttpd, and a client that went away is not
-    /// noticed while its request is parked, so this is what releases them. Only parked requests
-    /// are looked at, so nothing is left behind by the ones answered in time.
+    /// while requests are parked: parked requests never time out in libmicrohttpd, and a client
+    /// that went away is not noticed while its request is parked, so this is what releases
+    /// them. Only parked requests are looked at, so nothing is left behind by the ones answered
+    /// in time.
     func expireParked() {
         deadlineSweeps.add(1, ordering: .relaxed)
         let now = ContinuousClock.now
