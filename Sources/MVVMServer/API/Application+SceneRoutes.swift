@@ -85,7 +85,7 @@ extension Application {
         if let ifNoneMatch {
             let etag = entityTag(document.version)
             if ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
-                return HTTPResponse(status: 304, headers: [("ETag", etag), ("Cache-Control", "no-store")])
+                return HTTPResponse(status: 304, headers: versionHeaders(document.version))
             }
         }
         return documentResponse(document)
@@ -103,8 +103,14 @@ extension Application {
         "\"" + String(version) + "\""
     }
 
-    /// JSON bytes of one version, tagged with it and not to be stored by caches (the header
-    /// fields built in one array: this runs once per published version).
+    /// The header fields of an answer about one version: its entity tag, and not to be stored
+    /// by caches.
+    static func versionHeaders(_ version: UInt64) -> [(name: String, value: String)] {
+        [("ETag", entityTag(version)), ("Cache-Control", "no-store")]
+    }
+
+    /// JSON bytes of one version, with ``versionHeaders(_:)`` (the header fields built in one
+    /// array with the content type, not joined to them: this runs once per published version).
     static func versionedJSON(_ body: Data, version: UInt64) -> HTTPResponse {
         HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("ETag", entityTag(version)), ("Cache-Control", "no-store")], body: body)
     }
@@ -112,14 +118,16 @@ extension Application {
     /// Renders a snapshot document, or the changes since `since` when that version is kept.
     static func snapshotRenderer(board: PublicationBoard, key: String, since: UInt64?) -> @Sendable (PublicationBoard.Document) -> HTTPResponse {
         { document in
-            let headers = [("ETag", entityTag(document.version)), ("Cache-Control", "no-store")]
             guard let since, let now = document.snapshot else { return documentResponse(document) }
+            let old: Snapshot
             if since == document.version {
-                return .json(encoding: SnapshotChangesDocument(version: document.version, since: since, changes: SnapshotDifference(from: now, to: now)), headers: headers)
+                old = now
+            } else {
+                let kept = board.history(.snapshot(key)).last { $0.version <= since }
+                guard let keptSnapshot = kept?.snapshot, since < document.version else { return versionedJSON(document.body, version: document.version) }
+                old = keptSnapshot
             }
-            let kept = board.history(.snapshot(key)).last { $0.version <= since }
-            guard let old = kept?.snapshot, since < document.version else { return versionedJSON(document.body, version: document.version) }
-            return .json(encoding: SnapshotChangesDocument(version: document.version, since: since, changes: SnapshotDifference(from: old, to: now)), headers: headers)
+            return .json(encoding: SnapshotChangesDocument(version: document.version, since: since, changes: SnapshotDifference(from: old, to: now)), headers: versionHeaders(document.version))
         }
     }
 }
