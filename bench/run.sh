@@ -4,12 +4,13 @@
 # a markdown table (also written to bench/out/results.md).
 #
 # Environment:
-#   BENCH_QUICK=1        smoke run: 2 s wrk runs, 10,000 sessions in scenario 6
-#   BENCH_ROUNDS=N       rounds per scenario (default 9, at least 3 for a real run: on these shared
-#                        cores a round now and then runs 10–20% slow, server or baseline, and
-#                        the p99s of the GET and of the fan-out jump between rounds on both sides;
-#                        a median of five rounds missed a p99 target by chance in about one run in
-#                        thirty, of nine in about one in a hundred: BENCHMARKS.md, fourteenth round)
+#   BENCH_QUICK=1        smoke run: 3 rounds of 2 s wrk runs, 10,000 sessions in scenario 6
+#   BENCH_ROUNDS=N       rounds per scenario (default 9, 3 when quick; at least 3 for a real
+#                        run: on these shared cores a round now and then runs 10–20% slow,
+#                        server or baseline, and the p99s of the GET and of the fan-out jump
+#                        between rounds on both sides; a median of five rounds missed a p99
+#                        target by chance in about one run in thirty, of nine in about one in a
+#                        hundred: BENCHMARKS.md, fourteenth round)
 #   BENCH_DURATION=10s   length of each wrk run (default 10s, 2s when quick)
 #   BENCH_THREADS=2      wrk threads
 #   BENCH_SESSIONS=N     sessions created in scenario 6 (default 100000, 10000 when quick)
@@ -26,12 +27,13 @@ BIN="$BENCH_DIR/bin"
 SCRATCH="$ROOT/.build-bench"
 
 QUICK=${BENCH_QUICK:-0}
-ROUNDS=${BENCH_ROUNDS:-9}
 THREADS=${BENCH_THREADS:-2}
 if [[ "$QUICK" == 1 ]]; then
+    ROUNDS=${BENCH_ROUNDS:-3}
     DURATION=${BENCH_DURATION:-2s}
     SESSIONS=${BENCH_SESSIONS:-10000}
 else
+    ROUNDS=${BENCH_ROUNDS:-9}
     DURATION=${BENCH_DURATION:-10s}
     SESSIONS=${BENCH_SESSIONS:-100000}
 fi
