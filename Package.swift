@@ -27,10 +27,45 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // Low-level pieces shared by several layers: a slot for a prepared form made once, the
+        // monotonic clock, UTF-8 validation.
+        .target(
+            name: "MVVMSupport",
+            swiftSettings: swiftSettings
+        ),
+        // The fast JSON coders and the JSON value (Foundation's coders are their reference in tests).
+        .target(
+            name: "MVVMJSON",
+            dependencies: ["MVVMSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // The MVVM core: view models, store, providers, factories, dependencies, lifecycle,
+        // navigation, snapshots, contexts, scenes. It knows nothing of HTTP.
+        .target(
+            name: "MVVMCore",
+            dependencies: ["MVVMJSON", "MVVMSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // The HTTP runtime on libmicrohttpd: the one module that imports CMicroHTTPD.
+        .target(
+            name: "MVVMHTTP",
+            dependencies: [
+                "CMicroHTTPD",
+                "MVVMJSON",
+                "MVVMSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The HTTP API (sessions, routes, long-poll, problem details) over the core and the
+        // runtime; re-exports what a scene author uses.
         .target(
             name: "MVVMServer",
             dependencies: [
-                "CMicroHTTPD",
+                "MVVMCore",
+                "MVVMHTTP",
+                "MVVMJSON",
+                "MVVMSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
@@ -40,6 +75,8 @@ let package = Package(
             name: "Scenes",
             dependencies: ["MVVMServer"],
             resources: [.copy("Resources/swapi")],
+            // The example app is built on the public API alone.
+            packageAccess: false,
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -50,6 +87,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // The executable is built on the public API alone.
+            packageAccess: false,
             swiftSettings: swiftSettings,
             // The release server allocates with tcmalloc (gperftools): requests are made on the
             // polling threads and finished on the pool's, and glibc's malloc spent 8% of an
@@ -58,7 +97,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["MVVMServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MVVMServer", "MVVMHTTP", .product(name: "Logging", package: "swift-log")],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),
@@ -67,19 +106,24 @@ let package = Package(
         // targets when built with `-DFUZZING -sanitize=fuzzer` (scripts/fuzz).
         .executableTarget(
             name: "Fuzzers",
-            dependencies: ["MVVMServer"],
+            dependencies: ["MVVMServer", "MVVMHTTP", "MVVMJSON"],
             path: "Tests/Fuzz",
             exclude: ["Corpus"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "MVVMJSONTests",
+            dependencies: ["MVVMJSON"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "MVVMServerTests",
-            dependencies: ["MVVMServer", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MVVMServer", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ScenesTests",
-            dependencies: ["Scenes", "MVVMServer", "TestSupport"],
+            dependencies: ["Scenes", "MVVMServer", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ],

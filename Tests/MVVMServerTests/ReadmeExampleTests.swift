@@ -1,7 +1,11 @@
 import Foundation
-import Testing
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 import TestSupport
+import Testing
 
 /// The README's "Writing a scene" example, verbatim, served over real HTTP.
 private final class CounterViewModel: ViewModel {

@@ -1,6 +1,10 @@
-import Testing
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 @testable import Scenes
+import Testing
 
 @Suite("The car scene (ViewModelable's CarViewModel)")
 struct CarViewModelTests {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import Scenes
+import TestSupport
+import Testing
 
 @Suite("The README's curl tour, end to end over real HTTP")
 struct CurlTourTests {

@@ -1,6 +1,10 @@
-import Testing
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 @testable import Scenes
+import Testing
 
 @Suite("The dashboard scene: embedding scenes in its main and side slots (MVVMKit)")
 struct DashboardSceneTests {

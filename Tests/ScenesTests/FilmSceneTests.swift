@@ -1,6 +1,10 @@
-import Testing
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 @testable import Scenes
+import Testing
 
 @Suite("The film scene: one film's details, its characters, and opening a character")
 struct FilmSceneTests {

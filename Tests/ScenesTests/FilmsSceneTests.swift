@@ -1,6 +1,10 @@
-import Testing
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 @testable import Scenes
+import Testing
 
 @Suite("The films scene: sections per trilogy, filtered and sorted, and selection")
 struct FilmsSceneTests {

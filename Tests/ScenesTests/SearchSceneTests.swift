@@ -1,6 +1,10 @@
-import Testing
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 @testable import Scenes
+import Testing
 
 @Suite("The search scene: a query in, suggestions out (RxSwift-MVVM-PoP)")
 struct SearchSceneTests {

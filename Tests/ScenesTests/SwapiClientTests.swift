@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import Scenes
+import TestSupport
+import Testing
 
 @Suite("The SWAPI client over HTTP, against a fixture that delays and fails on demand")
 struct SwapiClientTests {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import Scenes
+import TestSupport
+import Testing
 
 @Suite("A SWAPI outage seen through the whole app over HTTP: the alert, then the retry")
 struct SwapiOutageOverHTTPTests {

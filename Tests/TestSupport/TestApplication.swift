@@ -1,6 +1,10 @@
 import Foundation
 import Logging
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 /// The real application on a free loopback port, for tests that drive it over HTTP.
 public final class TestApplication: Sendable {

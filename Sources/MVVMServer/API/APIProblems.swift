@@ -1,29 +1,32 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 /// The kinds of problem the HTTP API answers, each with a stable `type`.
 extension HTTPError.Kind {
     /// 404: no session has this id.
-    public static let sessionNotFound = Self(slug: "session-not-found", status: 404, title: "Session not found")
+    package static let sessionNotFound = Self(slug: "session-not-found", status: 404, title: "Session not found")
     /// 410: the session was deleted or expired.
-    public static let sessionGone = Self(slug: "session-gone", status: 410, title: "Session gone")
+    package static let sessionGone = Self(slug: "session-gone", status: 410, title: "Session gone")
     /// 404: no scene has this key.
-    public static let sceneNotFound = Self(slug: "scene-not-found", status: 404, title: "Scene not found")
+    package static let sceneNotFound = Self(slug: "scene-not-found", status: 404, title: "Scene not found")
     /// 404: the scene has no such action.
-    public static let actionNotFound = Self(slug: "action-not-found", status: 404, title: "Action not found")
+    package static let actionNotFound = Self(slug: "action-not-found", status: 404, title: "Action not found")
     /// 404: the scene publishes no snapshot.
-    public static let snapshotNotFound = Self(slug: "snapshot-not-found", status: 404, title: "Snapshot not found")
+    package static let snapshotNotFound = Self(slug: "snapshot-not-found", status: 404, title: "Snapshot not found")
     /// 422: an input member is unknown or has the wrong type.
-    public static let invalidInput = Self(slug: "invalid-input", status: 422, title: "Invalid input")
+    package static let invalidInput = Self(slug: "invalid-input", status: 422, title: "Invalid input")
     /// 422: the action's arguments do not fit it.
-    public static let invalidArguments = Self(slug: "invalid-arguments", status: 422, title: "Invalid arguments")
+    package static let invalidArguments = Self(slug: "invalid-arguments", status: 422, title: "Invalid arguments")
     /// 400: a query parameter is not valid.
-    public static let invalidParameter = Self(slug: "invalid-parameter", status: 400, title: "Invalid query parameter")
+    package static let invalidParameter = Self(slug: "invalid-parameter", status: 400, title: "Invalid query parameter")
     /// 409: the navigation cannot take this step (e.g. back at the root).
-    public static let navigationConflict = Self(slug: "navigation-conflict", status: 409, title: "Navigation conflict")
+    package static let navigationConflict = Self(slug: "navigation-conflict", status: 409, title: "Navigation conflict")
     /// 409: the key holds a view model of another scene type.
-    public static let sceneConflict = Self(slug: "scene-conflict", status: 409, title: "Scene conflict")
+    package static let sceneConflict = Self(slug: "scene-conflict", status: 409, title: "Scene conflict")
     /// 410: the events after this sequence number are no longer kept.
-    public static let eventsExpired = Self(slug: "events-expired", status: 410, title: "Events expired")
+    package static let eventsExpired = Self(slug: "events-expired", status: 410, title: "Events expired")
     /// 503: too many requests are parked, or too many sessions live.
-    public static let capacity = Self(slug: "capacity-reached", status: 503, title: "Capacity reached")
+    package static let capacity = Self(slug: "capacity-reached", status: 503, title: "Capacity reached")
 }
 
 extension HTTPError {

@@ -1,4 +1,8 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
+import MVVMSupport
 
 /// The pieces every route shares: finding the session, running work on its context,
 /// reading JSON bodies and answering long-polls.
@@ -36,7 +40,7 @@ extension Application {
     /// Runs work off the polling thread as its own task (the connection is parked meanwhile)
     /// and answers with its result, or with the problem its error maps to. For work that may
     /// wait (a view model's action); a synchronous call on a context goes through
-    /// ``onContext(_:_:_:)``.
+    /// ``onContext(_:_:_:_:)``.
     func run(_ responder: Responder, _ work: @escaping @Sendable () async throws -> HTTPResponse?) {
         Task {
             do {
@@ -56,8 +60,8 @@ extension Application {
     /// connection). Otherwise it goes to the application's few draining tasks, which enter the
     /// context's actor: the body cannot suspend, so a drainer waits at most for the context to
     /// finish the call it is in.
-    func onContext(_ context: ContextActor, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
-        let left = PollingThreadWork.queue { [self] in
+    func onContext(_ context: ContextActor, _ routed: RoutedRequest, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
+        let left = routed.thread.leave { [self] in
             let ran = context.runIfIdle { context -> Bool in
                 Self.answer(responder) { try body(context) }
                 return true

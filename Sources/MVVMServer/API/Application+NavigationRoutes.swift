@@ -1,4 +1,7 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 
 /// `GET /sessions/{id}/navigation`, `POST /sessions/{id}/navigation/back` and
 /// `GET /sessions/{id}/events`.
@@ -21,7 +24,7 @@ extension Application {
 
         router.add("POST", "/sessions/{id}/navigation/back") { [self] routed, responder in
             guard let session = liveSession(routed, responder) else { return }
-            onContext(session.context, responder) { context in
+            onContext(session.context, routed, responder) { context in
                 try context.back()
                 guard let navigation = session.board.document(.navigation) else {
                     throw HTTPError(.sessionGone, detail: "The session was deleted.")

@@ -1,4 +1,7 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 
 /// A scene's state, input, actions and snapshot.
 extension Application {
@@ -18,7 +21,7 @@ extension Application {
                 self.poll(session, .snapshot(key), poll, current: current, responder: responder, render: render)
                 return
             }
-            onContext(session.context, responder) { [self] context in
+            onContext(session.context, routed, responder) { [self] context in
                 _ = try context.state(of: key)
                 guard let current = session.board.document(.snapshot(key)) else {
                     throw HTTPError(.snapshotNotFound, detail: "The scene '\(key)' publishes no snapshot.")
@@ -33,7 +36,7 @@ extension Application {
             let members: [String: JSONValue]
             do { members = try jsonObject(routed.request, allowEmpty: false) } catch { responder.answer(HTTPError.from(error)); return }
             let key = routed["key"]
-            onContext(session.context, responder) { context in
+            onContext(session.context, routed, responder) { context in
                 Self.stateResponse(try context.setInput(members, key: key))
             }
         }
@@ -72,7 +75,7 @@ extension Application {
                 self.poll(session, .scene(key), poll, current: current, responder: responder, render: render)
                 return
             }
-            onContext(session.context, responder) { [self] context in
+            onContext(session.context, routed, responder) { [self] context in
                 let current = try context.state(of: key)
                 self.poll(session, .scene(key), poll, current: current, responder: responder, render: render)
                 return nil

@@ -1,11 +1,14 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 
 /// `POST /sessions`, `GET|DELETE /sessions/{id}` and `DELETE /sessions/{id}/store`.
 extension Application {
     func addSessionRoutes(to router: inout Router) {
-        router.add("POST", "/sessions") { [self] _, responder in
+        router.add("POST", "/sessions") { [self] routed, responder in
             let id = SessionID.make()
-            let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, scenePathPrefix: "/sessions/\(id)/scenes/", eventCapacity: configuration.eventHistory)
+            let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, eventCapacity: configuration.eventHistory, navigationDocument: NavigationDocument.writer(sessionID: id))
             let session = Session(id: id, context: context, now: now)
             switch sessions.insert(session, capacity: configuration.maxSessions, now: now) {
             case .failure(let error):
@@ -18,7 +21,7 @@ extension Application {
                     Task { await evicted.end() }
                 }
             }
-            onContext(context, responder) { context in
+            onContext(context, routed, responder) { context in
                 try context.showRoot()
                 let navigation = context.board.document(.navigation)?.body ?? Data("null".utf8)
                 var body = JSONBytesWriter(capacity: navigation.count + id.utf8.count + 32)
@@ -33,8 +36,13 @@ extension Application {
 
         router.add("GET", "/sessions/{id}") { [self] routed, responder in
             guard let session = liveSession(routed, responder) else { return }
-            onContext(session.context, responder) { context in
-                .json(encoding: context.summary(), headers: [("Cache-Control", "no-store")])
+            onContext(session.context, routed, responder) { context in
+                // The navigation as the session publishes it (with paths), read on the context
+                // with the entries, so that both are of the same moment.
+                let summary = context.summary()
+                let entries = try JSONCoding.encode(SessionSummaryDocument(id: summary.id, entries: summary.entries))
+                let navigation = session.board.document(.navigation)?.body ?? Data("null".utf8)
+                return .json(StateDocument.adding("navigation", navigation, to: entries), headers: [("Cache-Control", "no-store")])
             }
         }
 
@@ -49,7 +57,7 @@ extension Application {
             // models unload on the context, as a call like any other (on this polling thread
             // when the context is idle), and the 204 follows.
             removed.board.close()
-            onContext(removed.context, responder) { context in
+            onContext(removed.context, routed, responder) { context in
                 context.close()
                 return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
             }
@@ -57,10 +65,17 @@ extension Application {
 
         router.add("DELETE", "/sessions/{id}/store") { [self] routed, responder in
             guard let session = liveSession(routed, responder) else { return }
-            onContext(session.context, responder) { context in
+            onContext(session.context, routed, responder) { context in
                 context.clearStore()
                 return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
             }
         }
     }
+}
+
+/// `GET /sessions/{id}` without its navigation, which is spliced in as published:
+/// `{"entries", "id", "navigation"}`.
+struct SessionSummaryDocument: Encodable {
+    let id: String
+    let entries: [ContextSummary.Entry]
 }

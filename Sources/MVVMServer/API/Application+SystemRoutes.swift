@@ -1,4 +1,7 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 
 /// `GET /health`, `GET /openapi.yaml`, `GET /scenes` and `GET /metrics`.
 extension Application {

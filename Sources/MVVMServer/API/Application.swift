@@ -1,5 +1,9 @@
 import Foundation
 import Logging
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
+import MVVMSupport
 import Synchronization
 
 /// An MVVM app served over HTTP: each session is a context with its own store of view models,
@@ -21,7 +25,7 @@ public final class Application: Sendable {
     let sessions = SessionTable()
     let parkedTotal = Atomic<Int>(0)
     let metrics = Metrics()
-    /// Runs the synchronous context calls of requests (``onContext(_:_:_:)``).
+    /// Runs the synchronous context calls of requests (``onContext(_:_:_:_:)``).
     let contextCalls = WorkDrainer(maxDrainers: max(2, ProcessInfo.processInfo.activeProcessorCount))
     let started = ContinuousClock.now
     let openAPIDocument: Data
@@ -40,7 +44,7 @@ public final class Application: Sendable {
     }
 
     /// The routes of the API, in the order they are matched.
-    public var router: Router {
+    package var router: Router {
         var router = Router()
         addSystemRoutes(to: &router)
         addSessionRoutes(to: &router)
@@ -58,8 +62,8 @@ public final class Application: Sendable {
         let metrics = self.metrics
         http.onAnswer = { route, status in metrics.record(route: route, status: status) }
         let router = self.router
-        let server = HTTPServer(configuration: http, logger: logger) { request, responder in
-            router.handle(request, responder: responder)
+        let server = HTTPServer(configuration: http, logger: logger) { request, responder, thread in
+            router.handle(request, responder: responder, thread: thread)
         }
         try server.start()
         self.server.withLock { $0 = server }

@@ -1,3 +1,6 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import Synchronization
 
 /// The counters behind `GET /metrics`, updated without entering any actor.

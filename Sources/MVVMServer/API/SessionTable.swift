@@ -1,3 +1,6 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import Synchronization
 
 /// The live sessions, readable from any thread without entering an actor.

@@ -1,7 +1,11 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
-import Testing
+import MVVMSupport
 import TestSupport
+import Testing
 
 /// The real application serving ``APIFixtures`` on port 0, and the requests the API tests send
 /// to it over loopback HTTP.

@@ -1,7 +1,11 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
-import Testing
+import MVVMSupport
 import TestSupport
+import Testing
 
 /// The answers that only an app whose scenes fail can cause: 500 `internal-error` (a factory
 /// or an action throws) and 409 `scene-conflict` / `navigation-conflict` from the scene routes.

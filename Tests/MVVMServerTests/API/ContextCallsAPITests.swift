@@ -1,8 +1,12 @@
 import Dispatch
 import Foundation
-import Testing
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
 @testable import MVVMServer
+import MVVMSupport
 import TestSupport
+import Testing
 
 /// Where a request's synchronous call on its session's context runs: on the polling thread that
 /// read the request when the context is idle, on a pool thread when it is busy.

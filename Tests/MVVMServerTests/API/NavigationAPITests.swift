@@ -1,7 +1,11 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
-import Testing
+import MVVMSupport
 import TestSupport
+import Testing
 
 @Suite("Navigation and events over HTTP")
 struct NavigationAPITests {

@@ -1,6 +1,10 @@
 import Foundation
 import Logging
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 import Testing
 
 @Suite("openapi.yaml and the router")

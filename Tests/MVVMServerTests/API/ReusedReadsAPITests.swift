@@ -1,7 +1,11 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
-import Testing
+import MVVMSupport
 import TestSupport
+import Testing
 
 /// Plain reads of published documents (a scene's state, its snapshot, the navigation) are
 /// answered again from the answer the server kept, while the document is current. One polling

@@ -1,5 +1,9 @@
-import Testing
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
 @testable import MVVMServer
+import MVVMSupport
+import Testing
 
 /// Deleted sessions leave tombstones (410 rather than 404) for a while, and at most a bounded
 /// number of them, oldest forgotten first, whatever the churn.

@@ -1,6 +1,10 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
-import Testing
+import MVVMSupport
 import TestSupport
+import Testing
 
 extension Core {
     /// Each context runs its view models one call at a time on its own actor (the role of UIKit's

@@ -1,9 +1,13 @@
 import Dispatch
 import Foundation
-import Synchronization
-import Testing
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
 @testable import MVVMServer
+import MVVMSupport
+import Synchronization
 import TestSupport
+import Testing
 
 extension Core {
     /// A context's executor: its jobs one at a time, and a synchronous call on the caller's

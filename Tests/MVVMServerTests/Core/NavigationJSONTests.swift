@@ -1,20 +1,60 @@
 import Foundation
-import Testing
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
 @testable import MVVMServer
+import MVVMSupport
+import Testing
 
 extension Core {
     /// The navigation document is written directly; it must be the bytes Foundation's encoder
-    /// gives for the same state (sorted keys, slashes unescaped).
+    /// gives for the same state with each entry's path (sorted keys, slashes unescaped).
     @Suite("The navigation document's bytes")
     struct NavigationJSONTests {
+        /// An entry as the API serves it: the core's entry and its path.
+        struct ServedEntry: Encodable {
+            let key: String
+            let path: String
+            let presentation: Presentation
+            let scene: String
+            let slots: [String: ServedEntry]
+
+            init(_ entry: NavigationEntry, prefix: String) {
+                key = entry.key
+                path = prefix + entry.key
+                presentation = entry.presentation
+                scene = entry.scene
+                slots = entry.slots.mapValues { ServedEntry($0, prefix: prefix) }
+            }
+        }
+
+        /// The navigation as the API serves it; `modal` written as `null` when absent.
+        struct ServedState: Encodable {
+            let modal: ServedEntry?
+            let stack: [ServedEntry]
+            let version: UInt64
+
+            enum CodingKeys: String, CodingKey { case modal, stack, version }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(modal, forKey: .modal)
+                try container.encode(stack, forKey: .stack)
+                try container.encode(version, forKey: .version)
+            }
+        }
+
+        static let prefix = "/sessions/s/scenes/"
+
         static func foundationBytes(_ state: NavigationState) throws -> String {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: try encoder.encode(state), as: UTF8.self)
+            let served = ServedState(modal: state.modal.map { ServedEntry($0, prefix: prefix) }, stack: state.stack.map { ServedEntry($0, prefix: prefix) }, version: state.version)
+            return String(decoding: try encoder.encode(served), as: UTF8.self)
         }
 
         static func entry(_ key: String, _ presentation: Presentation, slots: [String: NavigationEntry] = [:]) -> NavigationEntry {
-            NavigationEntry(scene: "scene \"\(key)\"", key: key, path: "/sessions/s/scenes/\(key)", presentation: presentation, slots: slots)
+            NavigationEntry(scene: "scene \"\(key)\"", key: key, presentation: presentation, slots: slots)
         }
 
         @Test("Empty, root only, a stack with a modal, and nested slots whose names sort by UTF-8 bytes")
@@ -34,7 +74,7 @@ extension Core {
             deep.version = UInt64.max
             states.append(deep)
             for state in states {
-                #expect(String(decoding: state.jsonData, as: UTF8.self) == (try Self.foundationBytes(state)))
+                #expect(String(decoding: NavigationDocument.write(state, scenePathPrefix: Self.prefix), as: UTF8.self) == (try Self.foundationBytes(state)))
             }
         }
     }

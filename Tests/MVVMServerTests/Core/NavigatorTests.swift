@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 import Testing
 
 extension Core {
@@ -8,7 +12,7 @@ extension Core {
     @Suite("Navigation")
     struct NavigatorTests {
         private func makeContext() -> ViewModelContext {
-            ViewModelContext(id: "navigation", catalogue: NavigationFixtures.catalogue(), scenePathPrefix: "/sessions/s/scenes/")
+            ViewModelContext(id: "navigation", catalogue: NavigationFixtures.catalogue())
         }
 
         private func navigationEvents(_ context: ViewModelContext) throws -> [String] {
@@ -33,7 +37,7 @@ extension Core {
 
             #expect(navigator.state.stack.map(\.key) == ["home", "film/1", "film/2"])
             #expect(navigator.state.stack.map(\.presentation) == [.root, .push, .push])
-            #expect(navigator.state.stack[1] == NavigationEntry(scene: "film", key: "film/1", path: "/sessions/s/scenes/film/1", presentation: .push))
+            #expect(navigator.state.stack[1] == NavigationEntry(scene: "film", key: "film/1", presentation: .push))
             #expect(navigator.state.modal?.key == "settings")
             #expect(navigator.state.modal?.presentation == .modal)
             #expect(navigator.state.top?.key == "settings")

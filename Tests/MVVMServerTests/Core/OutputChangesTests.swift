@@ -1,6 +1,10 @@
 import Foundation
-import Testing
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
 @testable import MVVMServer
+import MVVMSupport
+import Testing
 
 extension Core {
     /// The members named by a `didUpdate`: found by walking two encoded outputs member by

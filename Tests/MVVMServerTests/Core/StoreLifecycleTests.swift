@@ -1,6 +1,10 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
-import Testing
+import MVVMSupport
 import TestSupport
+import Testing
 
 extension Core {
     /// How the store drives a view model through its lifecycle: the events it reports, the load

@@ -1,7 +1,11 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
-import Testing
+import MVVMSupport
 import TestSupport
+import Testing
 
 extension Core {
     /// A view model has a typed, Codable input and output (seed 001: query in, suggestions out);

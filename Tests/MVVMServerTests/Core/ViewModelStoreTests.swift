@@ -1,6 +1,10 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
-import Testing
+import MVVMSupport
 import TestSupport
+import Testing
 
 extension Core {
     /// The store caches view models by key (seed 000, AndroidX's `ViewModelStore`).

@@ -1,7 +1,11 @@
-import Synchronization
-import Testing
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
 @testable import MVVMServer
+import MVVMSupport
+import Synchronization
 import TestSupport
+import Testing
 
 extension Core {
     /// The few long-lived tasks that run the synchronous context calls of requests.

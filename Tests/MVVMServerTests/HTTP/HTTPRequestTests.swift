@@ -1,5 +1,9 @@
-import Testing
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
+import Testing
 
 @Suite("Request header fields")
 struct HTTPRequestTests {

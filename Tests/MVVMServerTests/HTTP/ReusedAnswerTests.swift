@@ -1,8 +1,12 @@
 import Foundation
-import Synchronization
-import Testing
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
 @testable import MVVMServer
+import MVVMSupport
+import Synchronization
 import TestSupport
+import Testing
 
 /// Answers marked reusable (`Responder.answer(_:reusableWhile:)`), over real loopback HTTP.
 /// One polling thread, so that every request reads the same thread's kept answers.

@@ -1,5 +1,9 @@
-import Testing
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
 @testable import MVVMServer
+import MVVMSupport
+import Testing
 
 @Suite("Path patterns and the router")
 struct RouterTests {

@@ -1,7 +1,11 @@
 import Foundation
 import Logging
-import Synchronization
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
 @testable import MVVMServer
+import MVVMSupport
+import Synchronization
 import TestSupport
 
 /// An HTTP server with test-only routes that exercise the runtime itself:
@@ -68,15 +72,15 @@ final class RuntimeHarness: Sendable {
         router.add("GET", "/deadline") { _, responder in
             responder.setDeadline(after: .milliseconds(300)) { .json(encoding: ["answeredBy": "deadline"]) }
         }
-        router.add("GET", "/pass") { _, responder in
-            let left = PollingThreadWork.queue {
+        router.add("GET", "/pass") { routed, responder in
+            let left = routed.thread.leave {
                 responder.answer(.json(encoding: ["answeredBy": "pass"]))
             }
             if !left { responder.answer(.json(encoding: ["answeredBy": "handler"])) }
         }
         let leftWorkDone = self.leftWorkDone
-        router.add("GET", "/left") { _, responder in
-            _ = PollingThreadWork.queue { leftWorkDone.increment() }
+        router.add("GET", "/left") { routed, responder in
+            _ = routed.thread.leave { leftWorkDone.increment() }
             responder.answer(.json(encoding: ["answeredBy": "handler"]))
         }
         let preparedSlot = AttachmentSlot()
@@ -105,8 +109,8 @@ final class RuntimeHarness: Sendable {
         quiet.logLevel = .warning
         let logger = logger ?? quiet
         let routes = router
-        server = HTTPServer(configuration: configuration, logger: logger) { request, responder in
-            routes.handle(request, responder: responder)
+        server = HTTPServer(configuration: configuration, logger: logger) { request, responder, thread in
+            routes.handle(request, responder: responder, thread: thread)
         }
         try server.start()
     }

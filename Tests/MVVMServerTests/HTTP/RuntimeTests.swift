@@ -1,8 +1,12 @@
 import Foundation
 import Logging
-import Testing
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
 @testable import MVVMServer
+import MVVMSupport
 import TestSupport
+import Testing
 
 @Suite("The libmicrohttpd runtime, over real loopback HTTP")
 struct RuntimeTests {

@@ -1,7 +1,11 @@
 import Foundation
-import Testing
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 import TestSupport
+import Testing
 
 /// Bad input over real sockets: each gets a clear answer (problem details, or the connection
 /// closed where HTTP says so), the probe scene's state is unchanged, and a well-behaved

@@ -1,7 +1,11 @@
 import Foundation
-import Testing
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 import TestSupport
+import Testing
 
 /// Greedy clients: many idle connections, connections over the cap, long-polls whose clients
 /// vanish. The server keeps serving well-behaved clients throughout.

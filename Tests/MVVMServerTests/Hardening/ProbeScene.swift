@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 /// A small scene for the bad-input battery: a text and a number in, both echoed out.
 final class ProbeViewModel: InitializableViewModel {

@@ -1,7 +1,11 @@
 import Foundation
-import Testing
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 import TestSupport
+import Testing
 
 /// Queries with many arguments. libmicrohttpd 0.9.75 keeps a record per argument in the
 /// connection's small memory pool and, when they do not fit, never answered: the connection

@@ -1,7 +1,11 @@
 import Foundation
-import Testing
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
 @testable import MVVMServer
+import MVVMSupport
 import TestSupport
+import Testing
 
 @Suite("Security defaults")
 struct SecurityTests {

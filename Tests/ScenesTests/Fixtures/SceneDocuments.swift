@@ -1,5 +1,9 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 /// The JSON documents the framework publishes, decoded as a client reads them, so that tests
 /// assert on what leaves the server rather than on the view models' internals.
@@ -99,7 +103,8 @@ struct NavigationDocument: Decodable, Sendable {
     struct Entry: Decodable, Sendable {
         let scene: String
         let key: String
-        let path: String
+        /// The state document's URL; served over HTTP only (the in-process harness has none).
+        let path: String?
         let presentation: String
         let slots: [String: Entry]
     }

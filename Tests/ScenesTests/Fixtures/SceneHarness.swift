@@ -1,5 +1,9 @@
 import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 @testable import Scenes
 
 /// One context of the Star Wars app, without HTTP: the app's catalogue, a ``FakeSwapiService``

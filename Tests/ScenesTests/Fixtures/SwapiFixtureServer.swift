@@ -1,8 +1,12 @@
 import Foundation
 import Logging
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
-import Synchronization
+import MVVMSupport
 @testable import Scenes
+import Synchronization
 
 /// A SWAPI look-alike on a free loopback port, for testing the HTTP client: it serves the
 /// embedded data set at `/api/films/`, `/api/films/{id}/`, `/api/people/`, … and can be told,
@@ -106,11 +110,11 @@ final class SwapiFixtureServer: Sendable {
             }
         }
         let routes = router
-        server = HTTPServer(configuration: configuration, logger: logger) { request, responder in
+        server = HTTPServer(configuration: configuration, logger: logger) { request, responder, thread in
             // SWAPI's paths end with a slash; the router matches them without it.
             var trimmed = request
             if trimmed.path.count > 1 && trimmed.path.hasSuffix("/") { trimmed.path.removeLast() }
-            routes.handle(trimmed, responder: responder)
+            routes.handle(trimmed, responder: responder, thread: thread)
         }
         try server.start()
     }

@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 /// The test-only scenes of the API tests, built with MVVMServer's public API alone.
 ///

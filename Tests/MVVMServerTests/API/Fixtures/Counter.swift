@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 extension APIFixtures {
     /// Decides where the counter navigates: it pushes the detail of an id.

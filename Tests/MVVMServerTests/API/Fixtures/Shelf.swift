@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 extension APIFixtures {
     /// A shelf of books, published as a snapshot with one section, `books`, of `book` cells.

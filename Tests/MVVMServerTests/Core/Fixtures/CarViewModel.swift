@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 extension Core {
     /// ViewModelable's `CarViewModel` (seed 003): a make and a model in; horse power and weight

@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 extension Core {
     /// A view model for change tracking: `count` and `label` go to the output, `note` does not,

@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 extension Core {
     /// A list scene that publishes a diffable snapshot (MVVMKit's `DiffableCollectionViewViewModel`)

@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 extension Core {
     /// A parameterised view model: one per film, under keys such as `film/2`.

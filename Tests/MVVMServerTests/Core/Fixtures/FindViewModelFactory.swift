@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 extension Core {
     /// The find screen of seed 000: the client types a predicate into it.

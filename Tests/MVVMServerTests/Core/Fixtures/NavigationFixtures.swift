@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 extension Core {
     /// The coordinator of the home scene (MVVMKit's `RootCoordinator`, SWAPI MVVM's flow

@@ -1,4 +1,8 @@
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 import MVVMServer
+import MVVMSupport
 
 extension Core {
     /// The input/output view model of RxSwift-MVVM-PoP (seed 001): a query in, suggestions out.

@@ -1,0 +1,152 @@
+import Foundation
+import MVVMJSON
+
+/// A ``ViewModelContext`` behind an actor: its view models run one call at a time on this
+/// actor (the role of UIKit's main thread), while different contexts run in parallel.
+///
+/// Published documents are read without entering the actor, through ``board`` and ``events``.
+/// Its executor (a ``ContextExecutor``) also lets the HTTP runtime run a synchronous call on
+/// the thread that read the request when the context is idle (``runIfIdle(_:)``).
+public actor ContextActor {
+    /// The context's identifier.
+    public nonisolated let id: String
+    /// The published documents, readable from any thread.
+    public nonisolated let board: PublicationBoard
+    /// The recent events, readable from any thread.
+    public nonisolated let events: EventLog
+    /// The scenes of the context's app.
+    public nonisolated let catalogue: SceneCatalogue
+    private let context: ViewModelContext
+    private nonisolated let executor = ContextExecutor()
+
+    /// The actor's executor: jobs run on the global queue, one at a time.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// Makes a context; `root` (when given) is put on its navigation stack, and its view model
+    /// starts loading.
+    public init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
+        let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, eventCapacity: eventCapacity, navigationDocument: navigationDocument)
+        self.id = id
+        self.catalogue = catalogue
+        board = context.board
+        events = context.events
+        self.context = context
+        // Unowned, not weak: the actor owns the context, which owns this closure and calls it
+        // only from the actor's own calls; a weak reference would give the actor a side table
+        // and put every retain of it on the slow path.
+        context.startLoading = { [unowned self] key in
+            assumeIsolated { $0.startLoad(key) }
+        }
+    }
+
+    /// Loads a scene's view model as a task that starts on this actor (one hop, not two).
+    private func startLoad(_ key: String) {
+        let task = Task { await self.load(key) }
+        context.store.track(task, key: key)
+    }
+
+    private func load(_ key: String) async {
+        await context.store.load(key)
+        context.flushRefreshes()
+    }
+
+    /// Shows the catalogue's root scene as the root of the navigation.
+    public func showRoot() throws {
+        try context.navigator.setRoot(catalogue.rootKey)
+    }
+
+    /// The published state of a scene, making its view model on first use.
+    public func state(of key: String) throws -> PublicationBoard.Document {
+        state(of: try context.entry(forKey: key))
+    }
+
+    /// The state of an entry at its version: the published document when it is that version (its
+    /// prepared response is shared; versions come from the context's one counter, so an entry
+    /// made again under the key never matches its predecessor's), else a document of its own.
+    private func state(of entry: StoreEntry) -> PublicationBoard.Document {
+        if let published = board.document(.scene(entry.key)), published.version == entry.version { return published }
+        return PublicationBoard.Document(version: entry.version, body: entry.document)
+    }
+
+    /// Merges input members into a scene's input; returns its new state.
+    public func setInput(_ members: [String: JSONValue], key: String) throws -> PublicationBoard.Document {
+        state(of: try context.setInput(members, key: key))
+    }
+
+    /// Performs an action of a scene; returns its new state and whether the navigation changed.
+    public func perform(action: String, arguments: [String: JSONValue], key: String) async throws -> (state: PublicationBoard.Document, navigated: Bool) {
+        let before = context.navigator.state.version
+        let entry = try context.entry(forKey: key)
+        try await context.perform(action: action, arguments: arguments, key: key)
+        let navigated = context.navigator.state.version != before
+        // The entry held from before the action: an action may remove its own scene (an alert
+        // that dismisses itself), and its last state is the answer, not a fresh view model's.
+        return (state(of: entry), navigated)
+    }
+
+    /// Goes back: dismisses the modal, or pops the stack.
+    public func back() throws {
+        try context.navigator.back()
+        context.flushRefreshes()
+    }
+
+    /// Clears the store: every view model unloads and leaves; the next read makes fresh ones.
+    public func clearStore() {
+        context.store.clear()
+    }
+
+    /// Ends the context: unloads every view model and wakes every waiter.
+    public func close() {
+        context.close()
+    }
+
+    /// The navigation and the store's entries.
+    public func summary() -> ContextSummary {
+        ContextSummary(
+            id: id,
+            navigation: context.navigator.state,
+            entries: context.store.allEntries.map { .init(key: $0.key, scene: $0.scene, lifecycle: $0.lifecycle.state, version: $0.version) })
+    }
+
+    /// Runs a synchronous body on this actor: several calls of the actor as one, with no
+    /// suspension between them.
+    public func run<Result: Sendable>(_ body: @Sendable (isolated ContextActor) throws -> Result) rethrows -> Result {
+        try body(self)
+    }
+
+    /// Runs a synchronous body on this actor on the calling thread, at once, when no other call
+    /// is running on it; returns `nil` without running it otherwise (the caller then enters
+    /// the actor as usual, with ``run(_:)``).
+    package nonisolated func runIfIdle<Result: Sendable>(_ body: (isolated ContextActor) throws -> Result) rethrows -> Result? {
+        try executor.runIfIdle { try assumeIsolated(body) }
+    }
+
+    /// Runs code with the context on its actor (for tests and advanced uses).
+    public func withContext<Result: Sendable>(_ body: (ViewModelContext) throws -> Result) rethrows -> Result {
+        try body(context)
+    }
+}
+
+/// What a context holds: its navigation and the entries of its store.
+public struct ContextSummary: Sendable, Encodable {
+    /// One entry of the store.
+    public struct Entry: Sendable, Encodable, Equatable {
+        /// The key.
+        public let key: String
+        /// The scene's name.
+        public let scene: String
+        /// The lifecycle state.
+        public let lifecycle: Lifecycle.State
+        /// The version of its state.
+        public let version: UInt64
+    }
+
+    /// The context's identifier.
+    public let id: String
+    /// The navigation.
+    public let navigation: NavigationState
+    /// The store's entries.
+    public let entries: [Entry]
+}

@@ -1,0 +1,258 @@
+import Foundation
+import MVVMSupport
+import Synchronization
+
+/// The latest encoded documents of one context, readable from any thread without waiting,
+/// and the waiters for newer ones.
+///
+/// Each topic (a scene's state, its snapshot, the navigation, the events) holds one document
+/// and its version. Waiting for "newer than N" holds no thread: a waiter is a callback, woken
+/// by the publish that passes N (all waiters of a topic are woken by one change), or by
+/// ``close()`` when the context ends.
+public final class PublicationBoard: Sendable {
+    /// What a document is about.
+    public enum Topic: Hashable, Sendable {
+        /// The state document of the scene under a key.
+        case scene(String)
+        /// The snapshot of the scene under a key.
+        case snapshot(String)
+        /// The context's navigation.
+        case navigation
+        /// The context's events (the version is the last event's sequence number).
+        case events
+    }
+
+    /// One encoded document and its version.
+    public struct Document: Sendable {
+        /// The version.
+        public let version: UInt64
+        /// The snapshot the document encodes, for snapshot topics (differences are computed from it).
+        public let snapshot: Snapshot?
+        /// Where a server keeps its prepared form of this document, shared by every reader.
+        public let attachment = AttachmentSlot()
+        /// The bytes: given when the document was made, or written on first read (a snapshot's:
+        /// many are never read) and kept in a slot.
+        private let bytes: Bytes
+
+        private enum Bytes: Sendable {
+            case given(Data)
+            case writtenOnFirstRead(AttachmentSlot)
+        }
+
+        /// Makes a document from its encoded bytes.
+        public init(version: UInt64, body: Data, snapshot: Snapshot? = nil) {
+            self.version = version
+            self.bytes = .given(body)
+            self.snapshot = snapshot
+        }
+
+        /// Makes a snapshot's document; its bytes (``SnapshotDocument``'s) are written when first
+        /// read, once, and then shared by every reader.
+        public init(version: UInt64, snapshot: Snapshot) {
+            self.version = version
+            self.bytes = .writtenOnFirstRead(AttachmentSlot())
+            self.snapshot = snapshot
+        }
+
+        /// The encoded bytes, shared by every reader.
+        public var body: Data {
+            switch bytes {
+            case .given(let data):
+                return data
+            case .writtenOnFirstRead(let slot):
+                let written = slot.value { [version, snapshot] in
+                    EncodedBytes(SnapshotDocument(version: version, sections: snapshot?.sections ?? []).jsonData)
+                }
+                return written?.data ?? Data()
+            }
+        }
+    }
+
+    /// Bytes written once and kept in a document's slot.
+    private final class EncodedBytes: Sendable {
+        let data: Data
+
+        init(_ data: Data) {
+            self.data = data
+        }
+    }
+
+    /// How a wait ended.
+    public enum WaitOutcome: Sendable {
+        /// A document newer than the one waited on.
+        case newer(Document)
+        /// The context ended.
+        case closed
+        /// The wait's time ran out.
+        case timedOut
+        /// The waiting task was cancelled.
+        case cancelled
+    }
+
+    /// How a registration went.
+    public enum Registration: Sendable {
+        /// The outcome is already known; the callback will not be called.
+        case immediate(WaitOutcome)
+        /// The callback will be called once; the token cancels it.
+        case waiting(WaitToken)
+    }
+
+    /// Cancels a registered waiter.
+    public struct WaitToken: Sendable, Hashable {
+        let topic: Topic
+        let id: Int
+    }
+
+    private struct Waiter {
+        let after: UInt64
+        let wake: @Sendable (WaitOutcome) -> Void
+    }
+
+    private struct State {
+        var documents: [Topic: Document] = [:]
+        var history: [Topic: [Document]] = [:]
+        var waiters: [Topic: [Int: Waiter]] = [:]
+        var nextWaiterID = 0
+        var waiterCount = 0
+        var isClosed = false
+    }
+
+    private let state = Mutex(State())
+
+    /// An empty board.
+    public init() {}
+
+    /// The current document of a topic.
+    public func document(_ topic: Topic) -> Document? {
+        state.withLock { $0.documents[topic] }
+    }
+
+    /// Whether `document` is still the current document of `topic`: not replaced, not removed,
+    /// and the board not closed. Documents are told apart by identity, not by version (a view
+    /// model made again under the same key counts its versions again).
+    public func isCurrent(_ document: Document, on topic: Topic) -> Bool {
+        state.withLock { $0.documents[topic]?.attachment === document.attachment }
+    }
+
+    /// Whether a document read from this board with ``document(_:)`` is still its topic's
+    /// current one: the check of ``isCurrent(_:on:)`` without the lock and the lookup, for a
+    /// document known to have been current (a document is published on one topic).
+    public func isStillCurrent(_ document: Document) -> Bool {
+        !document.attachment.isRetired.load(ordering: .acquiring)
+    }
+
+    /// Whether the context has ended.
+    public var isClosed: Bool {
+        state.withLock { $0.isClosed }
+    }
+
+    /// How many waiters are registered.
+    public var waiterCount: Int {
+        state.withLock { $0.waiterCount }
+    }
+
+    /// The documents a topic published before its current one, oldest first (at most the
+    /// `keepingHistory` count given to ``publish(_:on:keepingHistory:)``).
+    public func history(_ topic: Topic) -> [Document] {
+        state.withLock { $0.history[topic] ?? [] }
+    }
+
+    /// Publishes a document and wakes the waiters it satisfies; keeps up to `keepingHistory`
+    /// earlier documents of the topic.
+    public func publish(_ document: Document, on topic: Topic, keepingHistory: Int = 0) {
+        let woken: [Waiter] = state.withLock { state in
+            guard !state.isClosed else { return [] }
+            if keepingHistory > 0, let previous = state.documents[topic] {
+                var kept = state.history[topic] ?? []
+                kept.append(previous)
+                if kept.count > keepingHistory { kept.removeFirst(kept.count - keepingHistory) }
+                state.history[topic] = kept
+            }
+            document.attachment.isRetired.store(false, ordering: .releasing)
+            if let previous = state.documents.updateValue(document, forKey: topic), previous.attachment !== document.attachment {
+                previous.attachment.isRetired.store(true, ordering: .releasing)
+            }
+            guard state.waiterCount > 0, var waiting = state.waiters[topic] else { return [] }
+            let satisfied = waiting.filter { $0.value.after < document.version }
+            for id in satisfied.keys { waiting[id] = nil }
+            state.waiters[topic] = waiting.isEmpty ? nil : waiting
+            state.waiterCount -= satisfied.count
+            return Array(satisfied.values)
+        }
+        for waiter in woken { waiter.wake(.newer(document)) }
+    }
+
+    /// Forgets a topic's document (its view model left the store); its waiters stay and are
+    /// woken by the next view model published under the same key.
+    public func remove(_ topic: Topic) {
+        state.withLock { state in
+            state.documents.removeValue(forKey: topic)?.attachment.isRetired.store(true, ordering: .releasing)
+            state.history[topic] = nil
+        }
+    }
+
+    /// Registers a callback for the first document of `topic` newer than `version`. When one
+    /// exists already, or the current one is older than `version` (the client saw another run),
+    /// or the board is closed, the outcome is immediate.
+    public func waitForNewer(than version: UInt64, on topic: Topic, wake: @escaping @Sendable (WaitOutcome) -> Void) -> Registration {
+        state.withLock { state in
+            if state.isClosed { return .immediate(.closed) }
+            if let current = state.documents[topic], current.version != version {
+                return .immediate(.newer(current))
+            }
+            state.nextWaiterID += 1
+            state.waiterCount += 1
+            state.waiters[topic, default: [:]][state.nextWaiterID] = Waiter(after: version, wake: wake)
+            return .waiting(WaitToken(topic: topic, id: state.nextWaiterID))
+        }
+    }
+
+    /// Removes a waiter; its callback will not be called. Returns `false` when it was already woken.
+    @discardableResult
+    public func cancel(_ token: WaitToken) -> Bool {
+        state.withLock { state in
+            guard state.waiters[token.topic]?.removeValue(forKey: token.id) != nil else { return false }
+            state.waiterCount -= 1
+            if state.waiters[token.topic]?.isEmpty == true { state.waiters[token.topic] = nil }
+            return true
+        }
+    }
+
+    /// Waits, without holding a thread, for a document of `topic` newer than `version`, at most
+    /// `timeout`. Cancelling the calling task ends the wait with ``WaitOutcome/cancelled``.
+    public func next(after version: UInt64, on topic: Topic, timeout: Duration) async -> WaitOutcome {
+        let once = OnceContinuation<WaitOutcome>()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                guard once.install(continuation) else { return }
+                switch waitForNewer(than: version, on: topic, wake: { once.resume($0) }) {
+                case .immediate(let outcome):
+                    once.resume(outcome)
+                case .waiting(let token):
+                    once.onFinish { [self] in cancel(token) }
+                    Task {
+                        try? await Task.sleep(for: timeout)
+                        once.resume(.timedOut)
+                    }
+                }
+            }
+        } onCancel: {
+            once.resume(.cancelled)
+        }
+    }
+
+    /// Ends the context: wakes every waiter with ``WaitOutcome/closed`` and refuses new ones.
+    public func close() {
+        let woken: [Waiter] = state.withLock { state in
+            state.isClosed = true
+            let all = state.waiters.values.flatMap(\.values)
+            state.waiters.removeAll()
+            for document in state.documents.values { document.attachment.isRetired.store(true, ordering: .releasing) }
+            state.documents.removeAll()
+            state.history.removeAll()
+            state.waiterCount = 0
+            return all
+        }
+        for waiter in woken { waiter.wake(.closed) }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import MVVMJSON
+
+/// The owner of a set of view models: what a UIViewController is to its view models, here one
+/// per HTTP session. It owns a ``ViewModelStore`` and a ``Navigator``, makes view models of its
+/// app's scenes by key, and publishes their encoded state on its ``PublicationBoard``.
+///
+/// A context is used from one isolation at a time (its ``ContextActor``). When the context
+/// ends, ``close()`` unloads every view model and wakes every waiter; once the context is
+/// released, everything it owned is released with it.
+public final class ViewModelContext {
+    /// The context's identifier.
+    public let id: String
+    /// The scenes it can show.
+    public let catalogue: SceneCatalogue
+    /// The services given to factories.
+    public let dependencies: DependencyValues
+    /// The counter every version and event number comes from.
+    public let counter: VersionCounter
+    /// The view models.
+    public let store: ViewModelStore
+    /// The navigation.
+    public let navigator: Navigator
+    /// The published documents and their waiters.
+    public let board: PublicationBoard
+    /// The recent events.
+    public let events: EventLog
+    /// Writes the navigation document the context publishes.
+    private let navigationDocument: @Sendable (NavigationState) -> Data
+    /// Called when a view model was made and should load; the owner runs the load as a task.
+    public var startLoading: ((String) -> Void)?
+    /// How many earlier snapshots each scene keeps, for differences since a version.
+    public var snapshotHistoryLimit = 16
+    private var keysNeedingRefresh: Set<String> = []
+
+    /// Makes a context.
+    /// `navigationDocument` writes the navigation as it is published (by default, its
+    /// `Encodable` form).
+    public init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
+        self.id = id
+        self.catalogue = catalogue
+        self.dependencies = dependencies
+        self.navigationDocument = navigationDocument
+        counter = VersionCounter()
+        store = ViewModelStore(counter: counter)
+        navigator = Navigator()
+        board = PublicationBoard()
+        events = EventLog(capacity: eventCapacity)
+        navigator.context = self
+        store.observer = { [unowned self] change in self.handle(change) }
+        publishNavigation()
+        ViewModelCensus.contextMade()
+    }
+
+    deinit {
+        ViewModelCensus.contextReleased()
+    }
+
+    /// The entry under a key, making its view model through its scene's factory on first use
+    /// (then it starts loading).
+    /// - Throws: ``ViewModelStoreError/unknownKey(_:)`` when no scene has the key.
+    @discardableResult
+    public func entry(forKey key: String) throws -> StoreEntry {
+        if let entry = store.entry(key) { return entry }
+        guard let (scene, parameters) = catalogue.scene(forKey: key) else { throw ViewModelStoreError.unknownKey(key) }
+        try scene.make(store, CreationExtras(key: key, parameters: parameters, context: self, dependencies: dependencies))
+        guard let entry = store.entry(key) else { throw ViewModelStoreError.unknownKey(key) }
+        startLoading?(key)
+        return entry
+    }
+
+    /// The view model under a key, made on first use.
+    public func viewModel<Model: ViewModel>(_ type: Model.Type = Model.self, key: String) throws -> Model {
+        let entry = try entry(forKey: key)
+        guard let model = store.existing(type, key: key) else {
+            throw ViewModelStoreError.typeMismatch(key: key, stored: entry.typeName, requested: String(reflecting: type))
+        }
+        return model
+    }
+
+    /// Merges input members into a scene's input; returns the scene's entry.
+    @discardableResult
+    public func setInput(_ members: [String: JSONValue], key: String) throws -> StoreEntry {
+        let entry = try entry(forKey: key)
+        defer { flushRefreshes() }
+        try store.setInput(members, of: entry)
+        return entry
+    }
+
+    /// Performs an action of a scene.
+    public func perform(action: String, arguments: [String: JSONValue], key: String) async throws {
+        try entry(forKey: key)
+        defer { flushRefreshes() }
+        try await store.perform(action: action, arguments: arguments, key: key)
+    }
+
+    /// Marks a view model whose output another one changed (a binding between view models);
+    /// it is published when the current call ends.
+    public func setNeedsRefresh(_ key: String) {
+        keysNeedingRefresh.insert(key)
+    }
+
+    /// Publishes the view models marked by ``setNeedsRefresh(_:)``.
+    public func flushRefreshes() {
+        guard !keysNeedingRefresh.isEmpty else { return }
+        let keys = keysNeedingRefresh
+        keysNeedingRefresh.removeAll()
+        for key in keys.sorted() { store.refresh(key) }
+    }
+
+    /// Ends the context: unloads and removes every view model, then wakes every waiter.
+    public func close() {
+        // The board closes anyway: what the view models publish while unloading is never read.
+        store.clear(publishing: false)
+        board.close()
+    }
+
+    func didNavigate(_ event: ContextEvent) {
+        publishNavigation()
+        record(event)
+    }
+
+    private func publishNavigation() {
+        let state = navigator.state
+        board.publish(.init(version: state.version, body: navigationDocument(state)), on: .navigation)
+    }
+
+    private func record(_ event: ContextEvent) {
+        events.append(event)
+        board.publish(.init(version: event.seq, body: Data()), on: .events)
+    }
+
+    private func handle(_ change: ViewModelStore.Change) {
+        switch change {
+        case .event(let key, let event):
+            var changes: [String]?
+            if case .didUpdate(let members) = event { changes = members }
+            record(ContextEvent(seq: counter.next(), key: key, type: event.name, changes: changes))
+        case .published(let entry):
+            // The snapshot first: a reader woken by the new state finds the snapshot of that version.
+            if let snapshot = entry.snapshot, entry.snapshotVersion == entry.version {
+                board.publish(.init(version: entry.version, snapshot: snapshot), on: .snapshot(entry.key), keepingHistory: snapshotHistoryLimit)
+            }
+            board.publish(.init(version: entry.version, body: entry.document), on: .scene(entry.key))
+        case .removed(let entry):
+            board.remove(.scene(entry.key))
+            board.remove(.snapshot(entry.key))
+        }
+    }
+}
+
+/// The JSON of a whole snapshot: `{"kind": "snapshot", "version", "sections"}`.
+public struct SnapshotDocument: Encodable, Sendable {
+    /// Always `snapshot`, telling a whole snapshot from a list of changes.
+    public let kind = "snapshot"
+    /// The version.
+    public let version: UInt64
+    /// The sections.
+    public let sections: [Snapshot.Section]
+
+    /// Makes the document.
+    public init(version: UInt64, sections: [Snapshot.Section]) {
+        self.version = version
+        self.sections = sections
+    }
+
+    /// The document as JSON, written directly (the bytes of ``jsonValue``'s serialization,
+    /// without building its dictionaries).
+    public var jsonData: Data {
+        var writer = JSONBytesWriter(capacity: 512)
+        writer.append(#"{"kind":"#)
+        writer.writeString(kind)
+        writer.append(#","sections":["#)
+        writer.writeSeparated(sections) { $0.write($1) }
+        writer.append(#"],"version":"#)
+        writer.writeInteger(version, negative: false)
+        writer.append("}")
+        return Data(writer.bytes)
+    }
+
+    /// The document as a JSON value (written without going through `Encodable`).
+    public var jsonValue: JSONValue {
+        .object([
+            "kind": .string(kind),
+            "version": .number(Double(version)),
+            "sections": .array(sections.map(\.jsonValue)),
+        ])
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import MVVMJSON
+
+/// A view model behind a type-erased face, so that the store can keep view models of many
+/// types and the API can drive them from JSON.
+class AnyViewModel {
+    /// The view model itself.
+    var object: AnyObject { fatalError("subclass") }
+    /// The module-qualified name of the view model's type.
+    var typeName: String { fatalError("subclass") }
+    var inputMembers: [String] { [] }
+    var actionNames: [String] { [] }
+    var snapshot: Snapshot? { nil }
+    func encodedInput() throws -> [UInt8] { fatalError("subclass") }
+    func encodedOutput() throws -> EncodedMembers { fatalError("subclass") }
+    func mergeInput(_ members: [String: JSONValue], current: [UInt8]) throws {}
+    func perform(action name: String, arguments: [String: JSONValue]) async throws {}
+    func load() async throws {}
+    func onCleared() {}
+}
+
+/// The concrete box around one view model.
+final class ViewModelBox<Model: ViewModel>: AnyViewModel {
+    let model: Model
+    /// The model as a snapshot provider, cast once (the store reads it on every change).
+    private let snapshotProvider: (any SnapshotProviding)?
+    /// The input as last encoded, and its encoding, empty until the first (a JSON value is never
+    /// empty). Neither an optional nor a tuple: in this generic class the type of an
+    /// `Model.Input?` or of a tuple is looked up at run time on every use.
+    private var lastInput: Model.Input
+    private var lastInputEncoding: [UInt8] = []
+
+    init(_ model: Model) {
+        self.model = model
+        lastInput = model.input
+        snapshotProvider = model as? any SnapshotProviding
+    }
+
+    override var object: AnyObject { model }
+    override var typeName: String { String(reflecting: Model.self) }
+    override var inputMembers: [String] { Model.Input.memberNames }
+    override var actionNames: [String] { Model.Action.names }
+    override var snapshot: Snapshot? { snapshotProvider?.snapshot }
+    override func encodedInput() throws -> [UInt8] {
+        // Most changes (loads, actions, lifecycle steps) leave the input as it was: the input is
+        // Equatable, so its last encoding is reused until it differs.
+        let input = model.input
+        if !lastInputEncoding.isEmpty, lastInput == input { return lastInputEncoding }
+        let encoded = try JSONBytesEncoder.encode(input)
+        lastInput = input
+        lastInputEncoding = encoded
+        return encoded
+    }
+    override func encodedOutput() throws -> EncodedMembers { try JSONBytesEncoder.encodeMembers(model.output) }
+
+    /// Merges members into the input: members not sent keep their values; an unknown member
+    /// or a value of the wrong type throws ``InputError`` and changes nothing.
+    /// `current` is the input as last encoded (empty when unknown).
+    override func mergeInput(_ members: [String: JSONValue], current: [UInt8]) throws {
+        let known = Model.Input.memberNames
+        if members.keys.contains(where: { !known.contains($0) }), let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
+            throw InputError(member: unknown, reason: "is not an input member of this scene (members: \(known.sorted().joined(separator: ", ")))")
+        }
+        // Every member sent (all of them known, so none missing): nothing of the current input
+        // is kept, and it need not be read.
+        let merged: [String: JSONValue]
+        if members.count == known.count {
+            merged = members
+        } else {
+            let encoded = try JSONValue(json: Data(current)) ?? JSONValue(encoding: model.input)
+            merged = (encoded.objectValue ?? [:]).merging(members) { _, new in new }
+        }
+        let input: Model.Input
+        do {
+            input = try JSONValue.object(merged).decode(Model.Input.self)
+        } catch let error as DecodingError {
+            throw InputError(decoding: error, fallbackMember: members.keys.sorted().first ?? "input")
+        }
+        guard input != model.input else { return }
+        model.input = input
+        model.inputDidChange()
+    }
+
+    override func perform(action name: String, arguments: [String: JSONValue]) async throws {
+        guard Model.Action.names.contains(name) else { throw ActionError.unknown(name) }
+        let action: Model.Action
+        do {
+            action = try Model.Action(name: name, arguments: ActionArguments(arguments))
+        } catch let error as DecodingError {
+            throw ActionError.invalidArguments(InputError(decoding: error, fallbackMember: name))
+        } catch let error as InputError {
+            throw ActionError.invalidArguments(error)
+        }
+        try await model.perform(action)
+    }
+
+    override func load() async throws { try await model.load() }
+    override func onCleared() { model.onCleared() }
+}

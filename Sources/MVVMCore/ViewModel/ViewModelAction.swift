@@ -1,0 +1,94 @@
+import MVVMJSON
+/// The actions a view model accepts, usually an enum.
+///
+/// An action arrives as a name and a JSON object of arguments. Write the decoding yourself:
+/// ```swift
+/// enum Action: ViewModelAction {
+///     case select(ItemReference)
+///     case refresh
+///     static let names = ["select", "refresh"]
+///     init(name: String, arguments: ActionArguments) throws {
+///         switch name {
+///         case "select": self = .select(try arguments.decode(ItemReference.self))
+///         default: self = .refresh
+///         }
+///     }
+/// }
+/// ```
+/// or let the enum's synthesized `Decodable` conformance do it: `select` with arguments
+/// `{"id": 2}` is then decoded from `{"select": {"id": 2}}`, how Swift spells `case select(id: Int)`.
+public protocol ViewModelAction: Decodable, Sendable {
+    /// The names of the actions, for the catalogue and to tell an unknown action from bad arguments.
+    static var names: [String] { get }
+    /// Makes the action called `name` (one of ``names``) from its arguments.
+    /// - Throws: a `DecodingError` or ``InputError`` when the arguments do not fit.
+    init(name: String, arguments: ActionArguments) throws
+}
+
+extension ViewModelAction {
+    /// Decodes `{name: arguments}` with the type's own `Decodable` conformance.
+    /// - Throws: ``InputError`` naming the argument at fault.
+    public init(name: String, arguments: ActionArguments) throws {
+        do {
+            self = try JSONValue.object([name: .object(arguments.members)]).decode(Self.self)
+        } catch let error as DecodingError {
+            throw InputError(decoding: error, fallbackMember: name, dropping: 1)
+        }
+    }
+}
+
+extension ViewModelAction where Self: RawRepresentable, RawValue == String {
+    /// An action without arguments, named by its raw value (`enum Action: String { case reset }`).
+    public init(name: String, arguments: ActionArguments) throws {
+        guard let action = Self(rawValue: name) else { throw ActionError.unknown(name) }
+        self = action
+    }
+}
+
+/// The JSON object of arguments sent with an action.
+public struct ActionArguments: Sendable {
+    /// The members as sent.
+    public let members: [String: JSONValue]
+
+    /// Wraps arguments.
+    public init(_ members: [String: JSONValue] = [:]) {
+        self.members = members
+    }
+
+    /// Decodes the whole object as a value (e.g. an ``ItemReference`` or a struct of arguments).
+    /// - Throws: ``InputError`` naming the argument at fault.
+    public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        do {
+            return try JSONValue.object(members).decode(type)
+        } catch let error as DecodingError {
+            throw InputError(decoding: error, fallbackMember: "arguments")
+        }
+    }
+
+    /// Decodes one member.
+    /// - Throws: ``InputError`` naming the member when it is missing or has the wrong type.
+    public func value<Value: Decodable>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
+        guard let member = members[name] else { throw InputError(member: name, reason: "is required") }
+        do {
+            return try member.decode(type)
+        } catch {
+            throw InputError(member: name, reason: "has the wrong type (expected \(type))")
+        }
+    }
+}
+
+/// The action set of a view model that accepts none.
+public enum NoAction: ViewModelAction {
+    /// No names.
+    public static var names: [String] { [] }
+
+    /// Never made.
+    public init(name: String, arguments: ActionArguments) throws {
+        throw ActionError.unknown(name)
+    }
+
+    /// Never decodes.
+    public init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "This view model has no actions."))
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import Logging
+import MVVMSupport
+import Synchronization
+
+/// Handles every request the server receives and answers it through the responder.
+///
+/// It is called on one of libmicrohttpd's polling threads and must not block: answer at
+/// once from state it can read synchronously, or return and answer later from any thread.
+/// Work the handler leaves on `thread` runs there before the answer is sent (``PollingThread``).
+package typealias RequestHandler = @Sendable (consuming HTTPRequest, Responder, PollingThread) -> Void
+
+/// An HTTP/1.1 server on libmicrohttpd, with requests that can be parked without a thread.
+///
+/// `start()` binds and starts the polling threads; `stop()` answers every parked request
+/// (503), stops the daemon and returns once its threads are gone.
+package final class HTTPServer: Sendable {
+    /// The settings the server was made with.
+    package let configuration: HTTPServerConfiguration
+    let core: ServerCore
+    private let daemon = Mutex<MicroHTTPDaemon?>(nil)
+
+    /// Makes a server; nothing listens until ``start()``.
+    package init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
+        self.configuration = configuration
+        core = ServerCore(configuration: configuration, logger: logger, handler: handler)
+        core.startSweeping()
+    }
+
+    deinit {
+        core.stopSweeping()
+    }
+
+    /// Binds the address and starts serving.
+    /// - Throws: ``HTTPServerError`` when the host is not an address or the port is taken.
+    package func start() throws {
+        try daemon.withLock { daemon in
+            guard daemon == nil else { throw HTTPServerError.alreadyStarted }
+            daemon = try MicroHTTPDaemon(core: core)
+        }
+    }
+
+    /// The port the server listens on (the real one when started with port 0), or 0 when stopped.
+    package var port: Int {
+        daemon.withLock { $0?.port ?? 0 }
+    }
+
+    /// The number of requests parked right now.
+    package var parkedRequestCount: Int {
+        core.parkedCount
+    }
+
+    /// Connections cut off because their request took longer than the connection timeout to arrive.
+    package var slowClientsCutCount: Int {
+        core.reaper.cutCount.load(ordering: .relaxed)
+    }
+
+    /// Connections open right now.
+    package var openConnectionCount: Int {
+        core.openConnections.load(ordering: .relaxed)
+    }
+
+    /// Parked requests answered by their own deadline since start (e.g. clients that went away).
+    package var expiredParkCount: Int {
+        core.expiredParks.load(ordering: .relaxed)
+    }
+
+    /// Answers every parked request with 503, stops the daemon and waits for its threads.
+    package func stop() {
+        let running = daemon.withLock { daemon -> MicroHTTPDaemon? in
+            defer { daemon = nil }
+            return daemon
+        }
+        guard let running else { return }
+        core.answerAllParked()
+        running.stop { core.unfinishedParks.load(ordering: .acquiring) == 0 }
+        core.reopen()
+    }
+}
+
+/// The Swift side of the daemon: the handler, the parked requests and the request log.
+final class ServerCore: Sendable {
+    let configuration: HTTPServerConfiguration
+    let logger: Logger
+    let handler: RequestHandler
+    /// Requests whose connection was suspended (parked) and that have not completed yet: their
+    /// answer is not sent, or their connection not closed, until then. `stop()` waits for them.
+    let unfinishedParks = Atomic<Int>(0)
+    /// Parked requests answered by their deadline.
+    let expiredParks = Atomic<Int>(0)
+    /// Sweeps of the parked requests' deadlines made so far.
+    let deadlineSweeps = Atomic<Int>(0)
+    /// Connections open now.
+    let openConnections = Atomic<Int>(0)
+    /// Cuts off clients too slow to send a request.
+    let reaper: SlowClientReaper
+    /// Whether each answered request gets a log line (the logger's level is info or finer).
+    let logsRequests: Bool
+    /// Answers parked requests whose deadline passed.
+    private let deadlineSweeper = Mutex<Task<Void, Never>?>(nil)
+    /// Wakes the deadline sweeper when a request is parked while none was: with nothing parked
+    /// it waits for this instead of waking every 50 ms for nothing (each wake-up takes a core
+    /// from the polling threads for a moment, which under load shows in their latency).
+    private let firstParked: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)
+    private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
+
+    init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
+        self.configuration = configuration
+        self.logger = logger
+        self.handler = handler
+        logsRequests = logger.logLevel <= .info
+        reaper = SlowClientReaper(timeoutMilliseconds: UInt64(max(1, configuration.connectionTimeoutSeconds)) * 1000)
+        firstParked = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Starts answering parked requests whose deadline passed, every 50 ms while some are
+    /// parked. The sweeper holds the core strongly (a weak reference would put every retain of
+    /// this hot object on the slow path); ``stopSweeping()``, called when the owning server goes
+    /// away, ends it.
+    func startSweeping() {
+        let sweeper = Task.detached { [self] in
+            // A signal sent while the sweeper is still sweeping stays buffered: a park that
+            // comes as it finds the registry empty is not missed.
+            for await _ in firstParked.stream {
+                repeat {
+                    try? await Task.sleep(for: .milliseconds(50))
+                    expireParked()
+                } while !Task.isCancelled && parkedCount > 0
+            }
+        }
+        deadlineSweeper.withLock { $0 = sweeper }
+    }
+
+    /// Ends the deadline sweeper and the slow-client reaper.
+    func stopSweeping() {
+        reaper.stop()
+        firstParked.continuation.finish()
+        deadlineSweeper.withLock { $0?.cancel() }
+    }
+
+    func connectionOpened(_ record: ConnectionRecord) {
+        openConnections.add(1, ordering: .relaxed)
+        reaper.opened(record)
+    }
+
+    func connectionClosed(_ record: ConnectionRecord) {
+        openConnections.subtract(1, ordering: .relaxed)
+        reaper.closed(record)
+    }
+
+    var parkedCount: Int {
+        parked.withLock { $0.responders.count }
+    }
+
+    /// Makes the responder for a new request and calls the handler.
+    func dispatch(_ request: consuming HTTPRequest, on thread: PollingThread) -> Responder {
+        let responder = Responder()
+        handler(request, responder, thread)
+        return responder
+    }
+
+    /// Parks a request that its handler did not answer yet: remembers it for `stop()` and arms
+    /// its deadline. When the server is stopping, the request is answered 503 instead.
+    func park(_ responder: Responder, suspend: () -> Void, resume: @escaping @Sendable () -> Void) -> HTTPResponse? {
+        let (stopping, isFirst) = parked.withLock { state -> (Bool, Bool) in
+            if state.stopping { return (true, false) }
+            let isFirst = state.responders.isEmpty
+            state.responders[ObjectIdentifier(responder)] = responder
+            return (false, isFirst)
+        }
+        if isFirst { firstParked.continuation.yield() }
+        if stopping {
+            responder.answer(HTTPError.unavailable("The server is stopping."))
+        }
+        guard let response = responder.takeOrPark(suspend: {
+            unfinishedParks.add(1, ordering: .relaxed)
+            suspend()
+        }, resume: resume) else {
+            responder.setDefaultDeadline(after: configuration.defaultParkDeadline)
+            return nil
+        }
+        forget(responder)
+        return response
+    }
+
+    /// Called when a parked request's connection comes back: takes its answer.
+    func resumed(_ responder: Responder) -> HTTPResponse {
+        forget(responder)
+        return responder.take() ?? HTTPError.internal("A parked request was resumed without an answer.").response
+    }
+
+    /// Called when a request that was parked has completed: its answer was sent, or its
+    /// connection closed.
+    func parkedRequestCompleted() {
+        unfinishedParks.subtract(1, ordering: .releasing)
+    }
+
+    /// Called when the connection of a request that was waiting for its answer, not parked yet,
+    /// closed (its client went away): does at once what the request's deadline would do later
+    /// (a long-poll leaves its board and gives back its place). Such a request is in no registry
+    /// that a deadline is swept from.
+    func abandoned(_ responder: Responder) {
+        responder.answer(responder.deadlineAnswer()())
+    }
+
+    private func forget(_ responder: Responder) {
+        _ = parked.withLock { $0.responders.removeValue(forKey: ObjectIdentifier(responder)) }
+    }
+
+    /// Answers the parked requests whose deadline has passed. Called by the sweeper every 50 ms
+    /// while requests are parked: parked requests never time out in libmicrohttpd, and a client
+    /// that went away is not noticed while its request is parked, so this is what releases
+    /// them. Only parked requests are looked at, so nothing is left behind by the ones answered
+    /// in time.
+    func expireParked() {
+        deadlineSweeps.add(1, ordering: .relaxed)
+        let now = ContinuousClock.now
+        let expired: [(Responder, @Sendable () -> HTTPResponse)] = parked.withLock { state in
+            state.responders.values.compactMap { responder in responder.expiredAnswer(at: now).map { (responder, $0) } }
+        }
+        for (responder, answer) in expired {
+            // Counted before answering, so that whoever sees the answer also sees the count.
+            expiredParks.add(1, ordering: .relaxed)
+            if !responder.answer(answer()) {
+                expiredParks.subtract(1, ordering: .relaxed)
+            }
+        }
+    }
+
+    /// Refuses new parks and answers every parked request with 503.
+    func answerAllParked() {
+        let responders = parked.withLock { state in
+            state.stopping = true
+            return Array(state.responders.values)
+        }
+        for responder in responders {
+            responder.answer(HTTPError.unavailable("The server is stopping."))
+        }
+    }
+
+    /// Accepts parks again (after a stop, so that the server can be started again).
+    func reopen() {
+        parked.withLock { $0.stopping = false }
+    }
+
+    /// Reports an answered request to the configuration's observer and writes its log line
+    /// (the method and path are read only for the log line; `start` is in
+    /// ``MonotonicClock/nanoseconds``).
+    func answered(method: @autoclosure () -> String, path: @autoclosure () -> String, route: Int, status: Int, since start: UInt64?) {
+        configuration.onAnswer?(route, status)
+        guard logsRequests, let start else { return }
+        let milliseconds = Double(MonotonicClock.nanoseconds &- start) / 1e6
+        logger.info("\(method()) \(configuration.pathForLogging(path())) \(status) \(String(format: "%.3f", milliseconds))ms")
+    }
+}

@@ -1,0 +1,32 @@
+/// The settings of an ``HTTPServer``, each with a default that suits a local server.
+public struct HTTPServerConfiguration: Sendable {
+    /// The IPv4 address to bind; loopback unless asked otherwise. `localhost` means `127.0.0.1`.
+    public var host: String = "127.0.0.1"
+    /// The TCP port; 0 picks a free one (read it back from ``HTTPServer/port``).
+    public var port: Int = 8080
+    /// How many connections are served at once; more are refused. Keep it above the
+    /// number of parked requests you expect, and below the process's file-descriptor limit.
+    public var maxConnections: Int = 16_384
+    /// Seconds a connection may stay idle (no bytes moving) before it is closed.
+    /// Parked requests are not idle: they have their own deadline.
+    public var connectionTimeoutSeconds: Int = 30
+    /// The largest request body accepted; larger ones answer 413.
+    public var maxBodyBytes: Int = 1 << 20
+    /// libmicrohttpd's memory pool per connection, which also bounds the request line and
+    /// headers. A small pool keeps thousands of parked connections cheap.
+    public var connectionMemoryLimitBytes: Int = 4 * 1024
+    /// Threads polling the sockets (libmicrohttpd's thread pool, on epoll).
+    public var threads: Int = 2
+    /// The kernel's queue of connections not yet accepted.
+    public var listenBacklog: Int = 4096
+    /// The deadline of a parked request whose handler did not set one.
+    public var defaultParkDeadline: Duration = .seconds(120)
+    /// Told of every answer: the index of the route that handled it in its ``Router`` (-1 when
+    /// none did) and the status. Called on a polling thread; keep it short and non-blocking.
+    package var onAnswer: (@Sendable (_ route: Int, _ status: Int) -> Void)?
+    /// Turns a request path into what may be logged (e.g. shortens secrets).
+    package var pathForLogging: @Sendable (String) -> String = { $0 }
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,61 @@
+/// The polling thread that called a request's handler, as the handler sees it: work the handler
+/// leaves here runs on that thread when it comes back for the request's answer, on its next
+/// pass, after it has read the other requests ready on it (or when the handler returns, if it
+/// answered at once, and when the request's connection closes first).
+///
+/// A handler that hands a synchronous call to a context can have it run here instead of on
+/// another thread: no hop there and back, no suspended connection, and the answers of a pass
+/// leave together (one after another, not spread between the calls' work).
+///
+/// Not `Sendable`: it belongs to the thread that called the handler, so the compiler keeps it
+/// out of work sent elsewhere; and it takes work only while that call lasts.
+package struct PollingThread {
+    private let lane: LeftWork?
+
+    fileprivate init(lane: LeftWork?) {
+        self.lane = lane
+    }
+
+    /// No polling thread: the handler was called by something else (a test, the in-process
+    /// router), and ``leave(_:)`` takes nothing.
+    package static var none: PollingThread {
+        PollingThread(lane: nil)
+    }
+
+    /// Queues `work` on this polling thread; returns `false`, and queues nothing, when there
+    /// is no polling thread or its call of the handler has returned.
+    package func leave(_ work: @escaping () -> Void) -> Bool {
+        guard let lane, lane.isAccepting else { return false }
+        lane.items.append(work)
+        return true
+    }
+}
+
+/// The work left on one polling thread; each polling thread has its own, reached only by it.
+final class LeftWork {
+    private var isAcceptingWork = false
+    fileprivate var items: [() -> Void] = []
+
+    fileprivate var isAccepting: Bool {
+        isAcceptingWork
+    }
+
+    /// Each polling thread's work.
+    private static let perThread = PerThread<LeftWork>()
+
+    /// Calls a handler with the calling polling thread accepting work from it.
+    static func accepting<Result>(_ handler: (PollingThread) -> Result) -> Result {
+        let lane = perThread.current(orMake: LeftWork.init)
+        lane.isAcceptingWork = true
+        defer { lane.isAcceptingWork = false }
+        return handler(PollingThread(lane: lane))
+    }
+
+    /// Runs the work left on the calling thread, in the order it was left.
+    static func runQueued() {
+        guard let lane = perThread.existing, !lane.items.isEmpty else { return }
+        let items = lane.items
+        lane.items.removeAll(keepingCapacity: true)
+        for work in items { work() }
+    }
+}

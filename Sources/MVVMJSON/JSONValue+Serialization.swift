@@ -1,0 +1,55 @@
+import Foundation
+
+extension JSONValue {
+    /// The value parsed from JSON bytes, or `nil` when they are not one well-formed value.
+    public init?(json: Data) {
+        guard let value = StrictJSON.parse(json) else { return nil }
+        self = value
+    }
+
+    /// The value encoded by a type's `Encodable` conformance, as the framework's coder writes it.
+    public init(encoding value: some Encodable) throws {
+        guard let parsed = StrictJSON.parse(try JSONCoding.encode(value)) else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "The encoder wrote malformed JSON."))
+        }
+        self = parsed
+    }
+
+    /// The value as compact JSON, written directly, spelled as ``JSONCoding`` spells it
+    /// (object members sorted by the UTF-8 bytes of their keys).
+    public var jsonData: Data {
+        var writer = JSONBytesWriter()
+        writer.write(self)
+        return Data(writer.bytes)
+    }
+
+    /// Decodes a `Decodable` type from this value.
+    public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        try JSONValueDecoder.decode(type, from: self)
+    }
+}
+
+extension JSONBytesWriter {
+    /// Writes an untyped JSON value.
+    package mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: append("null")
+        case .bool(let value): append(value ? "true" : "false")
+        case .number(let value): writeDouble(value)
+        case .string(let value): writeString(value)
+        case .array(let elements):
+            append("[")
+            writeSeparated(elements) { $0.write($1) }
+            append("]")
+        case .object(let members):
+            append("{")
+            // String order is UTF-8 byte order for the NFC keys the framework writes.
+            writeSeparated(members.keys.sorted()) { writer, key in
+                writer.writeString(key)
+                writer.append(":")
+                if let member = members[key] { writer.write(member) }
+            }
+            append("}")
+        }
+    }
+}
