@@ -20,12 +20,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         // Low-level pieces shared by several layers: a slot for a prepared form made once, the
         // monotonic clock, UTF-8 validation.
@@ -67,6 +68,8 @@ let package = Package(
                 "MVVMJSON",
                 "MVVMSupport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: swiftSettings

@@ -12,8 +12,10 @@ package typealias RequestHandler = @Sendable (consuming HTTPRequest, Responder, 
 
 /// An HTTP/1.1 server on libmicrohttpd, with requests that can be parked without a thread.
 ///
-/// `start()` binds and starts the polling threads; `stop()` answers every parked request
-/// (503), stops the daemon and returns once its threads are gone.
+/// `start()` binds and starts the polling threads; ``runTimers()``, run by the owner's task for
+/// as long as the server serves, answers parked requests whose deadline passed and cuts off
+/// slow clients; `stop()` answers every parked request (503), stops the daemon and returns once
+/// its threads are gone.
 package final class HTTPServer: Sendable {
     /// The settings the server was made with.
     package let configuration: HTTPServerConfiguration
@@ -24,11 +26,16 @@ package final class HTTPServer: Sendable {
     package init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
         self.configuration = configuration
         core = ServerCore(configuration: configuration, logger: logger, handler: handler)
-        core.startSweeping()
     }
 
-    deinit {
-        core.stopSweeping()
+    /// Answers the parked requests whose deadline passed and cuts off clients too slow to send
+    /// a request, until the calling task is cancelled: parked requests never time out in
+    /// libmicrohttpd, so without this a request whose client went away stays parked.
+    package func runTimers() async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.core.sweepDeadlines() }
+            group.addTask { await self.core.reaper.run() }
+        }
     }
 
     /// Binds the address and starts serving.
@@ -96,12 +103,10 @@ final class ServerCore: Sendable {
     let reaper: SlowClientReaper
     /// Whether each answered request gets a log line (the logger's level is info or finer).
     let logsRequests: Bool
-    /// Answers parked requests whose deadline passed.
-    private let deadlineSweeper = Mutex<Task<Void, Never>?>(nil)
-    /// Wakes the deadline sweeper when a request is parked while none was: with nothing parked
-    /// it waits for this instead of waking every 50 ms for nothing (each wake-up takes a core
-    /// from the polling threads for a moment, which under load shows in their latency).
-    private let firstParked: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)
+    /// Wakes the running deadline sweeper when a request is parked while none was: with nothing
+    /// parked it waits for this instead of waking every 50 ms for nothing (each wake-up takes a
+    /// core from the polling threads for a moment, which under load shows in their latency).
+    private let firstParked = Mutex<AsyncStream<Void>.Continuation?>(nil)
     private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
 
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
@@ -110,32 +115,24 @@ final class ServerCore: Sendable {
         self.handler = handler
         logsRequests = logger.logLevel <= .info
         reaper = SlowClientReaper(timeoutMilliseconds: UInt64(max(1, configuration.connectionTimeoutSeconds)) * 1000)
-        firstParked = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Starts answering parked requests whose deadline passed, every 50 ms while some are
-    /// parked. The sweeper holds the core strongly (a weak reference would put every retain of
-    /// this hot object on the slow path); ``stopSweeping()``, called when the owning server goes
-    /// away, ends it.
-    func startSweeping() {
-        let sweeper = Task.detached { [self] in
-            // A signal sent while the sweeper is still sweeping stays buffered: a park that
-            // comes as it finds the registry empty is not missed.
-            for await _ in firstParked.stream {
-                repeat {
-                    try? await Task.sleep(for: .milliseconds(50))
-                    expireParked()
-                } while !Task.isCancelled && parkedCount > 0
-            }
+    /// Answers parked requests whose deadline passed, every 50 ms while some are parked, until
+    /// the calling task is cancelled.
+    func sweepDeadlines() async {
+        let (wakeUps, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        firstParked.withLock { $0 = continuation }
+        defer { firstParked.withLock { $0 = nil } }
+        // Requests parked before the sweeper ran are swept too.
+        continuation.yield()
+        // A signal sent while the sweeper is still sweeping stays buffered: a park that comes as
+        // it finds the registry empty is not missed.
+        for await _ in wakeUps {
+            repeat {
+                try? await Task.sleep(for: .milliseconds(50))
+                expireParked()
+            } while !Task.isCancelled && parkedCount > 0
         }
-        deadlineSweeper.withLock { $0 = sweeper }
-    }
-
-    /// Ends the deadline sweeper and the slow-client reaper.
-    func stopSweeping() {
-        reaper.stop()
-        firstParked.continuation.finish()
-        deadlineSweeper.withLock { $0?.cancel() }
     }
 
     func connectionOpened(_ record: ConnectionRecord) {
@@ -168,7 +165,7 @@ final class ServerCore: Sendable {
             state.responders[ObjectIdentifier(responder)] = responder
             return (false, isFirst)
         }
-        if isFirst { firstParked.continuation.yield() }
+        if isFirst { firstParked.withLock { _ = $0?.yield() } }
         if stopping {
             responder.answer(HTTPError.unavailable("The server is stopping."))
         }

@@ -33,19 +33,22 @@ final class ConnectionRecord: Sendable {
 /// is never reused under the reaper's feet.
 final class SlowClientReaper: Sendable {
     private let connections = Mutex<[ObjectIdentifier: ConnectionRecord]>([:])
-    private let sweeper = Mutex<Task<Void, Never>?>(nil)
+    private let timeoutMilliseconds: UInt64
     /// Connections cut off.
     let cutCount = Atomic<Int>(0)
 
     init(timeoutMilliseconds: UInt64) {
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+
+    /// Checks the connections every ``checkInterval(timeoutMilliseconds:)`` until the calling
+    /// task is cancelled.
+    func run() async {
         let interval = Self.checkInterval(timeoutMilliseconds: timeoutMilliseconds)
-        let task = Task.detached { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(interval))
-                self?.cut(olderThan: timeoutMilliseconds)
-            }
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(interval))
+            cut(olderThan: timeoutMilliseconds)
         }
-        sweeper.withLock { $0 = task }
     }
 
     /// How often connections are checked: an eighth of the timeout, between a quarter of a
@@ -74,9 +77,5 @@ final class SlowClientReaper: Sendable {
 
     func closed(_ record: ConnectionRecord) {
         _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(record)) }
-    }
-
-    func stop() {
-        sweeper.withLock { $0?.cancel() }
     }
 }

@@ -4,7 +4,7 @@ import Logging
 import MVVMServer
 import Scenes
 
-/// `server`: serves the example MVVM app over HTTP until SIGINT or SIGTERM.
+/// `server`: serves the example MVVM app over HTTP until SIGINT or SIGTERM, in a `ServiceGroup`.
 @main
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -111,55 +111,22 @@ struct ServerCommand: AsyncParsableCommand {
             throw ValidationError("\(error)")
         }
         let app = Application(configuration: settings, catalogue: StarWarsApp.catalogue(), dependencies: dependencies, logger: logger)
-        do {
-            try app.start()
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        FileHandle.standardOutput.write(Data("MVVMServer listening on http://\(host):\(app.port)\n".utf8))
-        await Self.waitForTerminationSignal()
-        logger.info("stopping")
-        await app.stop()
-    }
-
-    /// Suspends until SIGINT or SIGTERM arrives: the handler writes a byte to a pipe (the one
-    /// thing a signal handler may safely do), and a thread waiting on the pipe resumes us.
-    private static func waitForTerminationSignal() async {
-        let readEnd = TerminationSignal.readEnd
-        signal(SIGINT, TerminationSignal.handler)
-        signal(SIGTERM, TerminationSignal.handler)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let waiter = Thread {
-                var byte: UInt8 = 0
-                while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
-                continuation.resume()
+        // SIGINT and SIGTERM start a graceful shutdown: parked requests are answered, the server
+        // stops and every session ends; then `run()` returns and the process exits 0.
+        let services = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await services.run() }
+            let port: Int
+            do {
+                port = try await app.listeningPort
+            } catch {
+                group.cancelAll()
+                throw ValidationError("\(error)")
             }
-            waiter.start()
+            FileHandle.standardOutput.write(Data("MVVMServer listening on http://\(host):\(port)\n".utf8))
+            try await group.waitForAll()
         }
-    }
-}
-
-/// The self-pipe that turns SIGINT and SIGTERM into something a task can wait for.
-private enum TerminationSignal {
-    /// The pipe, made before the handler is installed.
-    static let pipeEnds: (read: Int32, write: Int32) = {
-        var ends: [Int32] = [-1, -1]
-        _ = pipe(&ends)
-        return (ends[0], ends[1])
-    }()
-
-    static var readEnd: Int32 {
-        _ = writeEnd
-        return pipeEnds.read
-    }
-
-    /// Read by the handler; a plain integer made before the handler can run.
-    static let writeEnd: Int32 = pipeEnds.write
-
-    /// Writes one byte to the pipe (write(2) is async-signal-safe).
-    static let handler: @convention(c) (Int32) -> Void = { _ in
-        var byte: UInt8 = 1
-        _ = write(TerminationSignal.writeEnd, &byte, 1)
+        logger.info("stopped")
     }
 }
 

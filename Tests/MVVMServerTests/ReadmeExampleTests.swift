@@ -33,7 +33,7 @@ struct ReadmeExampleTests {
             scenes: [Scene("counter", key: "counter", viewModel: CounterViewModel.self,
                            factory: SingleViewModelFactory { _ in CounterViewModel() })],
             rootKey: "counter")
-        let server = try TestApplication(catalogue: catalogue)
+        let server = try await TestApplication(catalogue: catalogue)
         let session = try await server.createSession()
         let scene = "/sessions/\(session)/scenes/counter"
         #expect(try await server.json("POST", scene + "/input", ["step": 5]).status == 200)

@@ -17,7 +17,7 @@ struct SwapiOutageOverHTTPTests {
         policy.timeout = .seconds(3)
         policy.deadline = .seconds(8)
         policy.backoff = .milliseconds(10)
-        let app = try TestApplication(catalogue: StarWarsApp.catalogue(),
+        let app = try await TestApplication(catalogue: StarWarsApp.catalogue(),
                                       dependencies: try StarWarsApp.dependencies(swapiURL: fixture.baseURL.absoluteString, policy: policy))
         let session = try await SessionClient(app: app)
 

@@ -1,28 +1,33 @@
 import Foundation
 import Logging
-import MVVMCore
-import MVVMHTTP
-import MVVMJSON
 import MVVMServer
-import MVVMSupport
 
-/// The real application on a free loopback port, for tests that drive it over HTTP.
+/// The real application on a free loopback port, for tests that drive it over HTTP: its
+/// `run()` serves in a task of its own until ``stop()`` cancels it.
 public final class TestApplication: Sendable {
     /// The application.
     public let app: Application
     /// Its port.
     public let port: Int
+    private let running: Task<Void, any Error>
 
-    /// Starts an application for `catalogue` on port 0.
-    public init(catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), configure: (inout ApplicationConfiguration) -> Void = { _ in }) throws {
+    /// Starts an application for `catalogue` on port 0 and waits until it listens.
+    public init(catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), configure: (inout ApplicationConfiguration) -> Void = { _ in }) async throws {
         var configuration = ApplicationConfiguration()
         configuration.http.port = 0
         configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .warning
-        app = Application(configuration: configuration, catalogue: catalogue, dependencies: dependencies, logger: logger)
-        try app.start()
-        port = app.port
+        let app = Application(configuration: configuration, catalogue: catalogue, dependencies: dependencies, logger: logger)
+        let running = Task { try await app.run() }
+        do {
+            port = try await app.listeningPort
+        } catch {
+            running.cancel()
+            throw error
+        }
+        self.app = app
+        self.running = running
     }
 
     /// Sends a request.
@@ -44,8 +49,10 @@ public final class TestApplication: Sendable {
         return id
     }
 
-    /// Stops the application.
+    /// Stops the application (its `run()` is cancelled: a shutdown as on SIGTERM) and waits
+    /// until it has: parked requests answered, the server stopped, every session ended.
     public func stop() async {
-        await app.stop()
+        running.cancel()
+        _ = try? await running.value
     }
 }

@@ -4,17 +4,21 @@ import MVVMCore
 import MVVMHTTP
 import MVVMJSON
 import MVVMSupport
+import ServiceLifecycle
 import Synchronization
 
 /// An MVVM app served over HTTP: each session is a context with its own store of view models,
 /// routes map to the scenes of a ``SceneCatalogue``, state is served as JSON with long-poll.
 ///
+/// A swift-service-lifecycle `Service`: ``run()`` serves until its task is cancelled or a
+/// graceful shutdown is triggered, so an app runs in a `ServiceGroup` that turns SIGINT and
+/// SIGTERM into a graceful shutdown:
 /// ```swift
 /// let app = Application(configuration: .init(), catalogue: catalogue, dependencies: services, logger: logger)
-/// try app.start()
-/// print("listening on port \(app.port)")
+/// let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
+/// try await group.run()
 /// ```
-public final class Application: Sendable {
+public final class Application: Service, Sendable {
     /// The settings.
     public let configuration: ApplicationConfiguration
     /// The scenes.
@@ -31,9 +35,9 @@ public final class Application: Sendable {
     let openAPIDocument: Data
     let catalogueDocument: Data
     private let server = Mutex<HTTPServer?>(nil)
-    private let sweeper = Mutex<Task<Void, Never>?>(nil)
+    private let listening = ListeningPort()
 
-    /// Makes the application; nothing listens until ``start()``.
+    /// Makes the application; nothing listens until ``run()``.
     public init(configuration: ApplicationConfiguration, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger) {
         self.configuration = configuration
         self.catalogue = catalogue
@@ -53,9 +57,54 @@ public final class Application: Sendable {
         return router
     }
 
-    /// Starts listening.
-    /// - Throws: ``HTTPServerError`` when the address cannot be bound.
-    public func start() throws {
+    /// Serves until the calling task is cancelled or a graceful shutdown is triggered, then
+    /// shuts down: answers every parked request, stops the HTTP server and ends every session.
+    /// The session sweeper and the server's timers run as child tasks of this call.
+    ///
+    /// Call it once at a time; ``listeningPort`` tells when it listens.
+    /// - Throws: `HTTPServerError` when the address cannot be bound, or when the application
+    ///   is already running.
+    public func run() async throws {
+        let server: HTTPServer
+        do {
+            server = try startServer()
+        } catch {
+            listening.failed(error)
+            throw error
+        }
+        listening.bound(server.port)
+        await withTaskGroup(of: Void.self) { timers in
+            timers.addTask { await server.runTimers() }
+            timers.addTask { await self.sweepSessions() }
+            // Returns on a graceful shutdown, and throws when the task is cancelled: either way,
+            // this is the end of serving.
+            try? await gracefulShutdown()
+            timers.cancelAll()
+        }
+        await shutDown(server)
+    }
+
+    /// The port the application listens on (the real one after starting on port 0): waits
+    /// until ``run()`` has bound it.
+    /// - Throws: the error that ended ``run()`` before it listened, `HTTPServerError` once it
+    ///   has stopped, or `CancellationError` when the waiting task is cancelled.
+    public var listeningPort: Int {
+        get async throws { try await listening.value() }
+    }
+
+    /// Requests whose connection is parked now (long-polls, and other requests waiting for
+    /// their answer), as the HTTP runtime counts them.
+    package var parkedConnectionCount: Int {
+        server.withLock { $0?.parkedRequestCount ?? 0 }
+    }
+
+    /// The port the server listens on now, 0 when it does not.
+    package var port: Int {
+        server.withLock { $0?.port ?? 0 }
+    }
+
+    /// Makes and starts the HTTP server.
+    private func startServer() throws -> HTTPServer {
         var http = configuration.http
         http.defaultParkDeadline = .seconds(configuration.maxWaitSeconds + 60)
         http.pathForLogging = Self.redactSessionIDs
@@ -65,30 +114,19 @@ public final class Application: Sendable {
         let server = HTTPServer(configuration: http, logger: logger) { request, responder, thread in
             router.handle(request, responder: responder, thread: thread)
         }
-        try server.start()
-        self.server.withLock { $0 = server }
-        startSweeper()
-    }
-
-    /// Requests whose connection is parked now (long-polls, and other requests waiting for
-    /// their answer), as the HTTP runtime counts them.
-    public var parkedConnectionCount: Int {
-        server.withLock { $0?.parkedRequestCount ?? 0 }
-    }
-
-    /// The port the server listens on (the real one after starting on port 0).
-    public var port: Int {
-        server.withLock { $0?.port ?? 0 }
-    }
-
-    /// Stops: answers every parked request, stops the HTTP server, then ends every session.
-    public func stop() async {
-        sweeper.withLock { $0?.cancel() }
-        let running = server.withLock { server in
-            defer { server = nil }
-            return server
+        try self.server.withLock { running in
+            guard running == nil else { throw HTTPServerError.alreadyStarted }
+            try server.start()
+            running = server
         }
-        running?.stop()
+        return server
+    }
+
+    /// Answers every parked request, stops the HTTP server, then ends every session.
+    private func shutDown(_ server: HTTPServer) async {
+        listening.ended()
+        server.stop()
+        self.server.withLock { $0 = nil }
         for session in sessions.removeAll() {
             await session.end()
         }
@@ -99,22 +137,20 @@ public final class Application: Sendable {
         MonotonicClock.milliseconds
     }
 
-    private func startSweeper() {
+    /// Ends the sessions idle for longer than the configuration allows, every quarter of that
+    /// time (50 ms to 5 s), until the calling task is cancelled.
+    private func sweepSessions() async {
         let interval = max(0.05, min(configuration.sessionIdleSeconds / 4, 5))
         let idle = UInt64(configuration.sessionIdleSeconds * 1000)
-        let task = Task.detached { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(interval))
-                guard let self else { return }
-                let expired = self.sessions.removeExpired(idleMilliseconds: idle, now: self.now)
-                self.metrics.expiredSessions.add(expired.count, ordering: .relaxed)
-                for session in expired {
-                    await session.end()
-                }
-                MemoryTrim.now()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(interval))
+            let expired = sessions.removeExpired(idleMilliseconds: idle, now: now)
+            metrics.expiredSessions.add(expired.count, ordering: .relaxed)
+            for session in expired {
+                await session.end()
             }
+            MemoryTrim.now()
         }
-        sweeper.withLock { $0 = task }
     }
 
     /// The contract. SwiftPM copies `Resources/openapi.yaml` into the bundle as the relative

@@ -14,7 +14,7 @@ struct APIClient: Sendable {
 
     /// Starts an application, runs `body` with a client for it, and stops it, also when `body` throws.
     static func run(dependencies: DependencyValues = DependencyValues(), configure: (inout ApplicationConfiguration) -> Void = { _ in }, _ body: (APIClient) async throws -> Void) async throws {
-        let app = try TestApplication(catalogue: APIFixtures.catalogue(), dependencies: dependencies, configure: configure)
+        let app = try await TestApplication(catalogue: APIFixtures.catalogue(), dependencies: dependencies, configure: configure)
         do {
             try await body(APIClient(app: app))
         } catch {

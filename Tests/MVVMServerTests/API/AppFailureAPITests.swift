@@ -83,7 +83,7 @@ struct AppFailureAPITests {
         rootKey: "fragile")
 
     static func run(_ body: (TestApplication, String) async throws -> Void) async throws {
-        let app = try TestApplication(catalogue: catalogue)
+        let app = try await TestApplication(catalogue: catalogue)
         do {
             try await body(app, try await app.createSession())
         } catch {

@@ -19,7 +19,7 @@ struct ReusedAnswerTests {
     @Test("A reusable answer is sent again without its handler while it holds, and made anew once it no longer does")
     func reusedWhileCurrent() async throws {
         let harness = try Self.harness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let counts = harness.reusable
         var bodies: [String] = []
         for _ in 0..<3 {
@@ -46,7 +46,7 @@ struct ReusedAnswerTests {
     @Test("A request with a query, an If-None-Match field or a body, or another method, or another path, reaches its handler")
     func onlyPlainReadsOfTheSamePath() async throws {
         let harness = try Self.harness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let counts = harness.reusable
         let port = harness.port
         #expect(try await TestHTTPClient.request(port: port, "GET", "/reusable/a").status == 200)
@@ -72,7 +72,7 @@ struct ReusedAnswerTests {
     @Test("An answer marked reusable that is not prepared once is not kept")
     func unsharedAnswersAreNotKept() async throws {
         let harness = try Self.harness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         for _ in 0..<3 {
             #expect(try await TestHTTPClient.request(port: harness.port, "GET", "/reusable-unshared").status == 200)
         }
@@ -82,7 +82,7 @@ struct ReusedAnswerTests {
     @Test("With two polling threads, each keeps its own: the handler runs at most once per thread")
     func keptPerPollingThread() async throws {
         let harness = try RuntimeHarness { $0.threads = 2 }
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         for _ in 0..<20 {
             let response = try await TestHTTPClient.request(port: harness.port, "GET", "/reusable/a")
             #expect(response.json["name"] as? String == "a")

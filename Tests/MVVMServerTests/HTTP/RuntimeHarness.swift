@@ -19,6 +19,8 @@ import TestSupport
 /// that is not prepared (both count their calls in ``reusable``).
 final class RuntimeHarness: Sendable {
     let server: HTTPServer
+    /// The server's timers (deadlines, slow clients), run until ``stop()``.
+    private let timers: Task<Void, Never>
     let parked = ParkedList()
     let leftWorkDone = Tally()
     let reusable = Reusable()
@@ -113,6 +115,14 @@ final class RuntimeHarness: Sendable {
             routes.handle(request, responder: responder, thread: thread)
         }
         try server.start()
+        let server = self.server
+        timers = Task { await server.runTimers() }
+    }
+
+    /// Stops the timers and the server.
+    func stop() {
+        timers.cancel()
+        server.stop()
     }
 
     var port: Int { server.port }

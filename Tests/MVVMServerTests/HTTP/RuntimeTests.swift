@@ -13,7 +13,7 @@ struct RuntimeTests {
     @Test("Routes match path parameters, including one that spans several segments")
     func routesWithParameters() async throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let response = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a%2Fb/film/2?q=x%20y")
         #expect(response.status == 200)
         #expect(response.json["first"] as? String == "a/b")
@@ -24,7 +24,7 @@ struct RuntimeTests {
     @Test("An unknown path answers 404 as problem details")
     func unknownPath() async throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let response = try await TestHTTPClient.request(port: harness.port, "GET", "/nowhere")
         #expect(response.status == 404)
         #expect(response.headers["content-type"] == "application/problem+json")
@@ -36,7 +36,7 @@ struct RuntimeTests {
     @Test("A known path with another method answers 405 with Allow")
     func wrongMethod() async throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let response = try await TestHTTPClient.request(port: harness.port, "DELETE", "/park")
         #expect(response.status == 405)
         #expect(response.headers["allow"] == "GET, HEAD")
@@ -46,7 +46,7 @@ struct RuntimeTests {
     @Test("A body over the cap answers 413 as problem details")
     func bodyTooLarge() async throws {
         let harness = try RuntimeHarness { $0.maxBodyBytes = 1000 }
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let response = try await TestHTTPClient.request(port: harness.port, "POST", "/echo/a/b", body: Data(repeating: 0x41, count: 5000))
         #expect(response.status == 413)
         #expect(response.headers["content-type"] == "application/problem+json")
@@ -58,7 +58,7 @@ struct RuntimeTests {
     @Test("A body sent in several chunks, with pauses, arrives whole")
     func chunkedBody() async throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let head = "POST /echo/a/b HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
         let chunks = [Data(head.utf8), Data("5\r\nhello\r\n".utf8), Data("6\r\n world\r\n".utf8), Data("0\r\n\r\n".utf8)]
         let raw = try await TestHTTPClient.exchange(port: harness.port, chunks: chunks, pause: 0.05)
@@ -70,7 +70,7 @@ struct RuntimeTests {
     @Test("A parked request is resumed by an answer from another thread")
     func parkAndResume() async throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         async let response = TestHTTPClient.request(port: harness.port, "GET", "/park")
         try await harness.waitForParked(1)
         let responders = harness.takeParked()
@@ -88,7 +88,7 @@ struct RuntimeTests {
     @Test("Requests answered from another thread just after their handler returned are all answered, parked or not")
     func answeredSoonAfter() async throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         // Some answers come within the polling loop's passes before parking, others after the
         // connection was suspended: both ways must deliver each answer once.
         let statuses = try await harness.concurrentAnswers(200, "/soon")
@@ -100,7 +100,7 @@ struct RuntimeTests {
     @Test("Work a handler leaves to the polling thread answers on the thread's next pass, for every request at once")
     func workLeftToThePollingThread() async throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let answers = try await harness.concurrentAnswers(100, "/pass")
         #expect(answers.count == 100)
         #expect(answers.allSatisfy { $0.0 == 200 && $0.1 == "pass" }, "answered by the left work, not by the handler")
@@ -110,7 +110,7 @@ struct RuntimeTests {
     @Test("Work left by a handler that also answered at once is still done")
     func workLeftByAnAnsweredRequest() async throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         // One request at a time: no other request on the thread comes back for an answer.
         for expected in 1...3 {
             let response = try await TestHTTPClient.request(port: harness.port, "GET", "/left")
@@ -141,14 +141,14 @@ struct RuntimeTests {
         let after = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
         #expect(after.status == 200)
         // stop() waits for every parked request to complete: it returns.
-        harness.server.stop()
+        harness.stop()
         #expect(harness.server.port == 0)
     }
 
     @Test("A parked request is answered when its own deadline passes")
     func deadline() async throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let start = ContinuousClock.now
         let response = try await TestHTTPClient.request(port: harness.port, "GET", "/deadline")
         #expect(response.json["answeredBy"] as? String == "deadline")
@@ -159,7 +159,7 @@ struct RuntimeTests {
     @Test("Deadlines are swept only while requests are parked, and a park after a quiet spell is swept again")
     func sweepsOnlyWhileParked() async throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let core = harness.server.core
         try await Task.sleep(for: .milliseconds(300))
         #expect(core.deadlineSweeps.load(ordering: .relaxed) == 0, "nothing was parked yet")
@@ -187,7 +187,7 @@ struct RuntimeTests {
     @Test("A parked request with no deadline of its own is answered 504 when the server's default passes")
     func defaultDeadline() async throws {
         let harness = try RuntimeHarness { $0.defaultParkDeadline = .milliseconds(300) }
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let start = ContinuousClock.now
         let response = try await TestHTTPClient.request(port: harness.port, "GET", "/park")
         #expect(response.status == 504)
@@ -203,7 +203,7 @@ struct RuntimeTests {
         var logger = Logger(label: "runtime-test") { _ in CapturingLogHandler(lines: lines) }
         logger.logLevel = .info
         let harness = try RuntimeHarness(logger: logger)
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         _ = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
         _ = try await TestHTTPClient.request(port: harness.port, "GET", "/deadline")
         let logged = lines.all
@@ -221,7 +221,7 @@ struct RuntimeTests {
     @Test("A prepared response is sent as prepared; a copy given another header is sent with it")
     func preparedResponseCopies() async throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         for _ in 0..<2 {
             let prepared = try await TestHTTPClient.request(port: harness.port, "GET", "/prepared")
             #expect(prepared.json["answeredBy"] as? String == "prepared")
@@ -239,7 +239,7 @@ struct RuntimeTests {
         async let first = TestHTTPClient.request(port: port, "GET", "/park")
         async let second = TestHTTPClient.request(port: port, "GET", "/park")
         try await harness.waitForParked(2)
-        harness.server.stop()
+        harness.stop()
         let answers = try await [first, second]
         #expect(answers.map(\.status) == [503, 503])
         #expect(answers.allSatisfy { $0.headers["content-type"] == "application/problem+json" })
@@ -252,7 +252,7 @@ struct RuntimeTests {
     @Test("At the connection limit, a further connection is refused and the server recovers")
     func connectionLimit() async throws {
         let harness = try RuntimeHarness { $0.maxConnections = 4; $0.threads = 1 }
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let idle = try (0..<4).map { _ in try TestHTTPClient.openIdleConnection(port: harness.port) }
         try await Task.sleep(for: .milliseconds(100))
         let extra = try TestHTTPClient.openIdleConnection(port: harness.port)
@@ -267,7 +267,7 @@ struct RuntimeTests {
     @Test("A second server on a taken port fails with a clear error")
     func portTaken() throws {
         let harness = try RuntimeHarness()
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let port = harness.port
         #expect {
             _ = try RuntimeHarness { $0.port = port }
@@ -279,7 +279,7 @@ struct RuntimeTests {
     @Test("An idle connection is closed after the connection timeout")
     func idleTimeout() async throws {
         let harness = try RuntimeHarness { $0.connectionTimeoutSeconds = 1 }
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let fd = try TestHTTPClient.openIdleConnection(port: harness.port)
         defer { close(fd) }
         #expect(await TestHTTPClient.isClosedByServer(fd, timeout: 4))
@@ -288,7 +288,7 @@ struct RuntimeTests {
     @Test("A client sending one byte at a time is cut off at the connection timeout, and counted")
     func slowClient() async throws {
         let harness = try RuntimeHarness { $0.connectionTimeoutSeconds = 1 }
-        defer { harness.server.stop() }
+        defer { harness.stop() }
         let request = Array("GET /echo/a/b HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "s", count: 40))\r\n\r\n".utf8)
         let start = ContinuousClock.now
         let received = try await TestHTTPClient.exchange(port: harness.port, chunks: request.map { Data([$0]) }, pause: 0.2, timeout: 20)

@@ -20,7 +20,7 @@ struct BadInputBatteryTests {
 
         /// Runs `body` against a fresh server, then stops it (also when `body` throws).
         static func with(configure: (inout ApplicationConfiguration) -> Void = { _ in }, _ body: (Fixture) async throws -> Void) async throws {
-            let server = try TestApplication(catalogue: ProbeApp.catalogue, configure: configure)
+            let server = try await TestApplication(catalogue: ProbeApp.catalogue, configure: configure)
             do {
                 let session = try await server.createSession()
                 let set = try await server.json("POST", "/sessions/\(session)/scenes/probe/input", ["text": "kept", "number": 21])

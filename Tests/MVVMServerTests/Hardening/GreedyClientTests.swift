@@ -13,7 +13,7 @@ import Testing
 struct GreedyClientTests {
     @Test("1,000 idle connections do not stop new clients; over the cap new ones are refused, and the server recovers")
     func idleConnectionsAndTheCap() async throws {
-        let server = try TestApplication(catalogue: ProbeApp.catalogue) { $0.http.maxConnections = 1_010 }
+        let server = try await TestApplication(catalogue: ProbeApp.catalogue) { $0.http.maxConnections = 1_010 }
         var idle: [Int32] = []
         defer { idle.forEach { close($0) } }
         for _ in 0..<1_000 { idle.append(try TestHTTPClient.openIdleConnection(port: server.port)) }
@@ -36,7 +36,7 @@ struct GreedyClientTests {
 
     @Test("Long-polls whose clients disconnect are released by their deadline and counted")
     func vanishedLongPolls() async throws {
-        let server = try TestApplication(catalogue: ProbeApp.catalogue)
+        let server = try await TestApplication(catalogue: ProbeApp.catalogue)
         let (probe, version) = try await Self.loadedProbe(server)
         // Ten clients park a long-poll for eight seconds, then vanish without reading the
         // answer. (Long enough to be seen all parked at once even when this test's task waits
@@ -63,7 +63,7 @@ struct GreedyClientTests {
 
     @Test("Long-polls whose clients reset their connection at once hold no place beyond the parked ones")
     func longPollsResetAtOnce() async throws {
-        let server = try TestApplication(catalogue: ProbeApp.catalogue)
+        let server = try await TestApplication(catalogue: ProbeApp.catalogue)
         let (probe, version) = try await Self.loadedProbe(server)
         // A long wait, so that no deadline releases anything during the test. Each client resets
         // its connection right after sending: the runtime sees it while the request is given its

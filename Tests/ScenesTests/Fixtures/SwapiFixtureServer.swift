@@ -91,6 +91,8 @@ final class SwapiFixtureServer: Sendable {
     /// Steers the fixture.
     let control: Control
     private let server: HTTPServer
+    /// The server's timers (deadlines, slow clients), run until ``stop()``.
+    private let timers: Task<Void, Never>
 
     /// Starts the fixture on a free port.
     init() throws {
@@ -117,6 +119,8 @@ final class SwapiFixtureServer: Sendable {
             routes.handle(trimmed, responder: responder, thread: thread)
         }
         try server.start()
+        let server = self.server
+        timers = Task { await server.runTimers() }
     }
 
     /// The port it listens on.
@@ -131,6 +135,7 @@ final class SwapiFixtureServer: Sendable {
 
     /// Stops listening.
     func stop() {
+        timers.cancel()
         server.stop()
     }
 

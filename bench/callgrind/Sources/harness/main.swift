@@ -14,6 +14,16 @@ settings.http.port = port
 var logger = Logger(label: "harness")
 logger.logLevel = .warning
 let app = Application(configuration: settings, catalogue: StarWarsApp.catalogue(), dependencies: try StarWarsApp.dependencies(), logger: logger)
-try app.start()
-print("listening on \(app.port)")
+Task {
+    do {
+        try await app.run()
+    } catch {
+        FileHandle.standardError.write(Data("harness: \(error)\n".utf8))
+        exit(1)
+    }
+}
+Task {
+    guard let port = try? await app.listeningPort else { return }
+    FileHandle.standardOutput.write(Data("listening on \(port)\n".utf8))
+}
 while true { sleep(1000) }
