@@ -160,6 +160,7 @@ def scenarios(main: Server, tiny: Server) -> dict[tuple[str, str], Callable[[], 
         return answer
 
     # System.
+    s["getIndex", "200"] = lambda: main.request("GET", "/")
     s["getHealth", "200"] = lambda: main.request("GET", "/health")
     s["getOpenAPI", "200"] = lambda: main.request("GET", "/openapi.yaml")
     s["getCatalogue", "200"] = lambda: main.request("GET", "/scenes")

@@ -123,8 +123,8 @@ final class ServerCore: Sendable {
         let (wakeUps, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         firstParked.withLock { $0 = continuation }
         defer { firstParked.withLock { $0 = nil } }
-        // Requests parked before the sweeper ran are swept too.
-        continuation.yield()
+        // Requests parked before the sweeper ran are swept too (a park from now on signals it).
+        if parkedCount > 0 { continuation.yield() }
         // A signal sent while the sweeper is still sweeping stays buffered: a park that comes as
         // it finds the registry empty is not missed.
         for await _ in wakeUps {

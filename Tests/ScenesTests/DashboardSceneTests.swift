@@ -71,6 +71,23 @@ struct DashboardSceneTests {
         #expect(try await harness.state("dashboard", as: Output.self).output.slots.isEmpty)
     }
 
+    @Test("A key the scene's factory refuses (film/abc) is rejected before the dashboard is shown: nothing changes")
+    func refusedKeyChangesNothing() async throws {
+        let harness = try await SceneHarness(showingRoot: true)
+        _ = try await harness.state("dashboard", as: Output.self)
+        let before = try harness.navigation()
+        let keysBefore = await harness.storeKeys()
+
+        let error = try await #require(throws: ActionError.self) {
+            try await harness.perform("embed", ["slot": .string("main"), "scene": .string("film/abc")], key: "dashboard")
+        }
+        #expect(error == .invalidArguments(InputError(member: "scene", reason: "is not the key of a scene")))
+        #expect(try harness.navigation().version == before.version, "the dashboard was not pushed")
+        #expect(try harness.navigation().stackKeys == before.stackKeys)
+        #expect(await harness.storeKeys() == keysBefore)
+        #expect(try await harness.state("dashboard", as: Output.self).output.slots.isEmpty)
+    }
+
     @Test("The dashboard cannot be embedded in itself")
     func embedItself() async throws {
         let harness = try await SceneHarness(showingRoot: true)

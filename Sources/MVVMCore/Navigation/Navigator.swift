@@ -52,13 +52,24 @@ public final class Navigator {
         if state.modal != nil { try dismiss() } else { try pop() }
     }
 
+    /// Makes (or finds) the view model of the scene under `key` without showing it, so that a
+    /// coordinator can check a key before a step that depends on it.
+    /// - Throws: ``ViewModelStoreError`` when no scene has the key or its factory refuses it;
+    ///   nothing changes then.
+    public func prepare(_ key: String) throws {
+        guard let context else { throw ViewModelStoreError.unknownKey(key) }
+        try context.entry(forKey: key)
+    }
+
     /// Embeds the scene under `key` in a slot of the container scene under `containerKey`,
-    /// replacing the child that was there.
+    /// replacing the child that was there. When the step fails, nothing changes: the child is
+    /// made only once the container is known to be shown and to have the slot.
     public func embed(_ key: String, in slot: String, of containerKey: String) throws {
         guard let context, let container = context.catalogue.scene(forKey: containerKey)?.scene else {
             throw NavigationError.containerNotShown(containerKey)
         }
         guard container.slots.contains(slot) else { throw NavigationError.unknownSlot(container: container.name, slot: slot) }
+        guard state.shownKeys.contains(containerKey) else { throw NavigationError.containerNotShown(containerKey) }
         let child = try makeEntry(key, .embedded)
         var removed: [NavigationEntry] = []
         var found = false

@@ -17,9 +17,15 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let description: String
 
-    /// Parses a pattern; every component between slashes is a literal or a parameter.
+    /// Parses a pattern; every component between slashes is a literal or a parameter. `/` alone
+    /// is the root path, whose one segment is empty.
     public init(_ pattern: String) {
         description = pattern
+        guard pattern != "/" else {
+            components = [.literal("")]
+            multiSegmentIndex = nil
+            return
+        }
         components = pattern.split(separator: "/").map { part in
             if part.hasPrefix("{") && part.hasSuffix("...}") {
                 return .multiSegmentParameter(String(part.dropFirst().dropLast(4)))

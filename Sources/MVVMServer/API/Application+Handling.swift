@@ -29,10 +29,13 @@ extension Application {
     /// (the session not deleted or expired), the topic not published again or removed. Each
     /// reuse counts as a use of the session, as a request through the router does.
     func answerPublished(_ document: PublicationBoard.Document, of session: Session, _ responder: Responder) {
+        // The board and the session's use, not the session: a kept answer must not keep a
+        // deleted session's context and view models alive until its slot is reused.
         let board = session.board
+        let use = session.use
         responder.answer(Self.documentResponse(document), reusableWhile: {
             guard board.isStillCurrent(document) else { return false }
-            session.touch(MonotonicClock.milliseconds)
+            use.touch(MonotonicClock.milliseconds)
             return true
         })
     }

@@ -3,9 +3,12 @@ import MVVMCore
 import MVVMHTTP
 import MVVMJSON
 
-/// `GET /health`, `GET /openapi.yaml`, `GET /scenes` and `GET /metrics`.
+/// `GET /`, `GET /health`, `GET /openapi.yaml`, `GET /scenes` and `GET /metrics`.
 extension Application {
     func addSystemRoutes(to router: inout Router) {
+        router.add("GET", "/") { [self] _, responder in
+            responder.answer(.json(indexDocument))
+        }
         router.add("GET", "/health") { [self] _, responder in
             let uptime = ContinuousClock.now - started
             responder.answer(.json(encoding: Health(status: "ok", version: configuration.version, uptimeSeconds: Double(uptime.components.seconds), sessions: sessions.count)))
@@ -19,6 +22,29 @@ extension Application {
         router.add("GET", "/metrics") { [self] _, responder in
             responder.answer(HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")], body: Data(prometheusText().utf8)))
         }
+    }
+
+    /// `GET /`: where to start.
+    struct IndexDocument: Encodable {
+        struct Links: Encodable {
+            let scenes = "/scenes"
+            let openapi = "/openapi.yaml"
+            let health = "/health"
+            let metrics = "/metrics"
+        }
+
+        struct Step: Encodable {
+            let method: String
+            let href: String
+            let description: String
+        }
+
+        let name = "MVVMServer"
+        let version: String
+        let links = Links()
+        let createSession = Step(
+            method: "POST", href: "/sessions",
+            description: "Creates a session: a context with its own view models, showing the app's root scene. The answer's navigation gives each shown scene's path; GET it for the scene's state, POST its input and actions, and long-poll with ?since=VERSION&wait=SECONDS.")
     }
 
     private struct Health: Encodable {

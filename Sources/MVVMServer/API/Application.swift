@@ -34,6 +34,7 @@ public final class Application: Service, Sendable {
     let started = ContinuousClock.now
     let openAPIDocument: Data
     let catalogueDocument: Data
+    let indexDocument: Data
     private let server = Mutex<HTTPServer?>(nil)
     private let listening = ListeningPort()
 
@@ -45,6 +46,7 @@ public final class Application: Service, Sendable {
         self.logger = logger
         openAPIDocument = Self.loadOpenAPI()
         catalogueDocument = (try? JSONCoding.encode(CatalogueDocument(catalogue))) ?? Data()
+        indexDocument = (try? JSONCoding.encode(IndexDocument(version: configuration.version))) ?? Data()
     }
 
     /// The routes of the API, in the order they are matched.

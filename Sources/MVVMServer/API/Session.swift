@@ -11,26 +11,23 @@ final class Session: Sendable {
     /// The context's board, kept here so that reading a document touches only this session.
     let board: PublicationBoard
     let parkedRequests = Atomic<Int>(0)
-    private let lastUse: Atomic<UInt64>
+    /// When the session was last used; kept answers share it, not the session.
+    let use: SessionUse
 
     init(id: String, context: ContextActor, now: UInt64) {
         self.id = id
         self.context = context
         board = context.board
-        lastUse = Atomic(now)
+        use = SessionUse(now)
     }
 
     /// Milliseconds of the monotonic clock at the last request.
     var lastUsed: UInt64 {
-        lastUse.load(ordering: .relaxed)
+        use.lastUsed
     }
 
     func touch(_ now: UInt64) {
-        // Written only when the millisecond changed: the requests of a busy session, read on
-        // every polling thread, then share the value's cache line instead of taking it in turn.
-        if lastUse.load(ordering: .relaxed) != now {
-            lastUse.store(now, ordering: .relaxed)
-        }
+        use.touch(now)
     }
 
     /// Ends the session once it has left the table: first answers every request parked on it

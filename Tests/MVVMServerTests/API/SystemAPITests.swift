@@ -29,6 +29,25 @@ struct SystemAPITests {
         }
     }
 
+    @Test("GET / answers an index: links to the catalogue, the contract, health and metrics, and how to create a session")
+    func index() async throws {
+        try await APIClient.run { api in
+            let response = try await api.get("/")
+            #expect(response.status == 200)
+            #expect(response.headers["content-type"] == "application/json")
+            #expect(response.json["name"] as? String == "MVVMServer")
+            #expect(response.json["version"] as? String == "0.1.0")
+            let links = try #require(response.json["links"] as? [String: String])
+            #expect(links == ["scenes": "/scenes", "openapi": "/openapi.yaml", "health": "/health", "metrics": "/metrics"])
+            for (_, path) in links {
+                #expect(try await api.get(path).status == 200, "\(path) is served")
+            }
+            let create = try #require(response.json["createSession"] as? [String: String])
+            #expect(create["method"] == "POST" && create["href"] == "/sessions")
+            #expect(try await api.app.request(create["method"] ?? "", create["href"] ?? "").status == 201, "following the index creates a session")
+        }
+    }
+
     @Test("GET /health answers ok, the version, the uptime and the number of sessions")
     func health() async throws {
         try await APIClient.run { api in

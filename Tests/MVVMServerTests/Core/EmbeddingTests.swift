@@ -58,16 +58,31 @@ extension Core {
             #expect(context.store.entry("film/1") == nil, "nothing was made")
         }
 
-        @Test("Embedding in a container that is not shown throws containerNotShown")
+        @Test("Embedding in a container that is not shown throws containerNotShown, and makes no view model")
         func containerNotShown() throws {
             let context = ViewModelContext(id: "embedding", catalogue: NavigationFixtures.catalogue())
             try context.navigator.setRoot("home")
+            let version = context.navigator.state.version
             #expect(throws: NavigationError.containerNotShown("tabs")) {
                 try context.navigator.embed("film/1", in: "main", of: "tabs")
             }
             #expect(throws: NavigationError.containerNotShown("planet")) {
                 try context.navigator.embed("film/1", in: "main", of: "planet")
             }
+            #expect(context.store.keys == ["home"], "the child is not made when the step fails")
+            #expect(context.navigator.state.version == version)
+        }
+
+        @Test("prepare makes a scene's view model without showing it, and throws for a key no scene takes")
+        func prepare() throws {
+            let context = ViewModelContext(id: "embedding", catalogue: NavigationFixtures.catalogue())
+            try context.navigator.setRoot("home")
+            let version = context.navigator.state.version
+            try context.navigator.prepare("film/1")
+            #expect(context.store.keys == ["home", "film/1"])
+            #expect(context.navigator.state.version == version, "nothing is shown")
+            #expect(throws: ViewModelStoreError.unknownKey("jabba")) { try context.navigator.prepare("jabba") }
+            #expect(context.store.keys == ["home", "film/1"])
         }
 
         @Test("Popping a container takes its embedded children out of the store with it")

@@ -16,6 +16,24 @@ struct RouterTests {
         #expect(pattern.openAPIPath == "/sessions/{id}/scenes/{key}/actions/{action}")
     }
 
+    @Test("The root pattern matches the root path alone")
+    func root() {
+        var router = Router()
+        router.add("GET", "/") { _, _ in }
+        router.add("GET", "/{name}") { _, _ in }
+        func route(_ method: String, _ path: String) -> Int? {
+            if case .success(let (route, _)) = router.resolve(HTTPRequest(method: method, path: path)) { return route.index }
+            return nil
+        }
+        #expect(route("GET", "/") == 0)
+        #expect(route("GET", "/health") == 1)
+        #expect(route("GET", "//") == nil)
+        #expect(route("POST", "/") == nil)
+        #expect(PathPattern("/").openAPIPath == "/")
+        #expect(PathPattern("/").match([""]) == [:])
+        #expect(PathPattern("/").match(["x"]) == nil)
+    }
+
     @Test("Empty segments never match a parameter")
     func emptySegments() {
         #expect(PathPattern("/sessions/{id}").match(["sessions", ""]) == nil)

@@ -49,12 +49,15 @@ public final class DashboardViewModel: ViewModel {
             guard coordinator.catalogue.scene(forKey: scene) != nil else {
                 throw ActionError.invalidArguments(InputError(member: "scene", reason: "is not the key of a scene"))
             }
-            try coordinator.showIfNeeded()
             do {
-                try coordinator.embed(scene, in: slot)
+                // The child first: a key its factory refuses (`film/abc`) fails before the
+                // dashboard is shown, so that a refused embed changes nothing.
+                try coordinator.navigator.prepare(scene)
             } catch let error as ViewModelStoreError where error.isUnknownKey {
                 throw ActionError.invalidArguments(InputError(member: "scene", reason: "is not the key of a scene"))
             }
+            try coordinator.showIfNeeded()
+            try coordinator.embed(scene, in: slot)
             output.slots[slot] = scene
         }
     }
