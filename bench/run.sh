@@ -15,7 +15,11 @@
 #   BENCH_THREADS=2      wrk threads
 #   BENCH_SESSIONS=N     sessions created in scenario 6 (default 100000, 10000 when quick)
 #   BENCH_SKIP_BUILD=1   reuse .build-bench and bench/bin as they are
-#   BENCH_SCENARIOS="1 2 3 4 5 6"   the scenarios to run (4 and 5 share their runs; default all)
+#   BENCH_SCENARIOS="1 2 3 4 5 6 7"   the scenarios to run (4 and 5 share their runs; default all)
+#
+# Scenarios 1 to 6 run the server with --log-level warning and raised limits; scenario 7 runs a
+# second server exactly as scripts/run starts it (its defaults: log level info, the default
+# limits), with only --port 0 instead of 8080, against the same baseline.
 #
 # Every process it starts is stopped on exit (trap EXIT). Logs: bench/out/*.log.
 set -euo pipefail
@@ -37,7 +41,7 @@ else
     DURATION=${BENCH_DURATION:-10s}
     SESSIONS=${BENCH_SESSIONS:-100000}
 fi
-SCENARIOS=" ${BENCH_SCENARIOS:-1 2 3 4 5 6} "
+SCENARIOS=" ${BENCH_SCENARIOS:-1 2 3 4 5 6 7} "
 wants() { [[ "$SCENARIOS" == *" $1 "* ]]; }
 MAX_CONNECTIONS=16000
 MAX_SESSIONS=120000
@@ -61,6 +65,8 @@ fail() { say "bench: $*"; exit 1; }
 
 SERVER_PID=""
 SERVER_PORT=""
+DEFAULT_PID=""            # scenario 7: the server as scripts/run starts it
+DEFAULT_PORT=""
 BASELINE_PID=""
 BASELINE_PORT=""
 CRASHES=0
@@ -87,8 +93,10 @@ cleanup() {
     local status=$?
     trap - EXIT INT TERM
     stop_pid "$SERVER_PID"
+    stop_pid "$DEFAULT_PID"
     stop_pid "$BASELINE_PID"
     SERVER_PID=""
+    DEFAULT_PID=""
     BASELINE_PID=""
     exit "$status"
 }
@@ -116,6 +124,21 @@ start_server() {
         fail "the server did not start (see $OUT/server.log)"
     SERVER_PORT=${line##*:}
     say "server: pid $SERVER_PID, port $SERVER_PORT"
+}
+
+start_default_server() {   # scenario 7: scripts/run's defaults, on a free port
+    "$SCRATCH/release/server" --port 0 >"$OUT/default.stdout" 2>>"$OUT/default.log" </dev/null &
+    DEFAULT_PID=$!
+    local line
+    line=$(wait_for_line "$OUT/default.stdout" 'listening on' 60 "$DEFAULT_PID") ||
+        fail "the default-configuration server did not start (see $OUT/default.log)"
+    DEFAULT_PORT=${line##*:}
+    local base="http://127.0.0.1:$DEFAULT_PORT" id
+    id=$(curl -sf -X POST "$base/sessions" | sed -n 's/.*"id":"\([^"]*\)".*/\1/p')
+    [[ -n "$id" ]] || fail "no session on the default-configuration server"
+    DEFAULT_CAR_PATH="/sessions/$id/scenes/car"
+    curl -sf -o /dev/null "$base$DEFAULT_CAR_PATH" || fail "GET $DEFAULT_CAR_PATH failed on the default-configuration server"
+    say "default-configuration server: pid $DEFAULT_PID, port $DEFAULT_PORT, $DEFAULT_CAR_PATH"
 }
 
 stop_server() {
@@ -200,6 +223,10 @@ s5b|5. Fan-out, $((LP_SESSIONS * LP_PER_SESSION)) long-polls, ${LP_SESSIONS} ses
 s6|6. Memory per session, ${SESSIONS} sessions, root scene loaded|kib_per_session|RSS per session, KiB|max_le|15
 s6|6. Memory per session, ${SESSIONS} sessions, root scene loaded|sessions_per_s|sessions created/s|info|
 s6|6. Memory per session, ${SESSIONS} sessions, root scene loaded|loaded_checked|root scenes checked loaded (of 5)|eq|5
+s7|7. Default configuration (as scripts/run starts it), cached GET car, 64 conns|rps|req/s|ratio_ge|0.85
+s7|7. Default configuration (as scripts/run starts it), cached GET car, 64 conns|p99_ms|p99 ms|info|
+s7|7. Default configuration (as scripts/run starts it), cached GET car, 64 conns|errors|errors|eq|0
+s7|7. Default configuration (as scripts/run starts it), cached GET car, 64 conns|cpu_us|CPU µs per request (answering process)|info|
 EOF
 )
 
@@ -260,7 +287,8 @@ print_table() {
         echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average at start $LOAD_AT_START;" \
              "$ROUNDS rounds, server and baseline interleaved; wrk -t$THREADS -d$DURATION" \
              "$([[ "$QUICK" == 1 ]] && echo '(BENCH_QUICK=1: smoke run, not a measurement)')."
-        echo "Server: --max-connections $MAX_CONNECTIONS --max-sessions $MAX_SESSIONS --log-level warning," \
+        echo "Server: --max-connections $MAX_CONNECTIONS --max-sessions $MAX_SESSIONS --log-level warning" \
+             "(scenario 7: only --port 0, as scripts/run starts it)," \
              "allocator $(ldd "$SCRATCH/release/server" 2>/dev/null | grep -q tcmalloc && echo tcmalloc || echo glibc);" \
              "baseline: bench/baseline.c (raw libmicrohttpd, epoll, pool of 2, same limits, same bytes)."
         echo "Ratios are server median / baseline median; absolute limits are checked on every round."
@@ -430,6 +458,16 @@ target_port() { [[ $1 == server ]] && echo "$SERVER_PORT" || echo "$BASELINE_POR
 target_pid() { [[ $1 == server ]] && echo "$SERVER_PID" || echo "$BASELINE_PID"; }
 
 s1() { run_wrk "s1c$2" "$3" "$1" "$(target_port "$3")" "$2" "$BENCH_DIR/report.lua" "$CAR_PATH"; check_alive "scenario 1"; }
+s7() {   # the default-configuration server stands in for the server for one run
+    local main_pid=$SERVER_PID main_port=$SERVER_PORT path=$CAR_PATH
+    SERVER_PID=$DEFAULT_PID
+    SERVER_PORT=$DEFAULT_PORT
+    [[ $2 == server ]] && path=$DEFAULT_CAR_PATH
+    run_wrk s7 "$2" "$1" "$(target_port "$2")" 64 "$BENCH_DIR/report.lua" "$path"
+    check_alive "scenario 7 (the default configuration)"
+    SERVER_PID=$main_pid
+    SERVER_PORT=$main_port
+}
 s2() { BENCH_IDS="$OUT/input-ids.txt" run_wrk s2 "$2" "$1" "$(target_port "$2")" 64 "$BENCH_DIR/inputs.lua" /; check_alive "scenario 2"; }
 s3() { run_wrk s3 "$2" "$1" "$(target_port "$2")" 32 "$BENCH_DIR/churn.lua" /; check_alive "scenario 3"; }
 s45() {
@@ -477,9 +515,10 @@ LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
 check_dependencies
 build
 raise_fd_limit
-if wants 1 || wants 2 || wants 3 || wants 4 || wants 5; then
+if wants 1 || wants 2 || wants 3 || wants 4 || wants 5 || wants 7; then
     start_server
     prepare_fixtures
+    if wants 7; then start_default_server; fi
     start_baseline
     check_baseline_bytes
     say "baseline answers the same $(wc -c <"$OUT/car.json") bytes; $ROUNDS rounds, wrk -t$THREADS -d$DURATION"
@@ -493,7 +532,10 @@ if wants 1 || wants 2 || wants 3 || wants 4 || wants 5; then
         if wants 3; then pair "$round" s3 "$round"; fi
         if wants 4 || wants 5; then pair "$round" s45 "$round"; fi
         if wants 5; then pair "$round" s5a "$round"; fi
+        if wants 7; then pair "$round" s7 "$round"; fi
     done
+    stop_pid "$DEFAULT_PID"
+    DEFAULT_PID=""
     stop_server
     stop_pid "$BASELINE_PID"
     BASELINE_PID=""

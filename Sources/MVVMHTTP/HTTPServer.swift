@@ -101,7 +101,7 @@ final class ServerCore: Sendable {
     let openConnections = Atomic<Int>(0)
     /// Cuts off clients too slow to send a request.
     let reaper: SlowClientReaper
-    /// Whether each answered request gets a log line (the logger's level is info or finer).
+    /// Whether each answered request gets a log line (the logger's level is debug or finer).
     let logsRequests: Bool
     /// Wakes the running deadline sweeper when a request is parked while none was: with nothing
     /// parked it waits for this instead of waking every 50 ms for nothing (each wake-up takes a
@@ -113,7 +113,7 @@ final class ServerCore: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.handler = handler
-        logsRequests = logger.logLevel <= .info
+        logsRequests = logger.logLevel <= .debug
         reaper = SlowClientReaper(timeoutMilliseconds: UInt64(max(1, configuration.connectionTimeoutSeconds)) * 1000)
     }
 
@@ -240,13 +240,17 @@ final class ServerCore: Sendable {
         parked.withLock { $0.stopping = false }
     }
 
-    /// Reports an answered request to the configuration's observer and writes its log line
-    /// (the method and path are read only for the log line; `start` is in
-    /// ``MonotonicClock/nanoseconds``).
-    func answered(method: @autoclosure () -> String, path: @autoclosure () -> String, route: Int, status: Int, since start: UInt64?) {
-        configuration.onAnswer?(route, status)
-        guard logsRequests, let start else { return }
-        let milliseconds = Double(MonotonicClock.nanoseconds &- start) / 1e6
-        logger.info("\(method()) \(configuration.pathForLogging(path())) \(status) \(String(format: "%.3f", milliseconds))ms")
+    /// Reports an answered request to the configuration's observer and, at the debug level,
+    /// writes its log line (the method and path are read only for that line). `arrived` is when
+    /// the request arrived, in ``MonotonicClock/nanoseconds``.
+    func answered(method: @autoclosure () -> String, path: @autoclosure () -> String, route: Int, status: Int, arrived: UInt64) {
+        let nanoseconds = MonotonicClock.nanoseconds &- arrived
+        configuration.onAnswer?(route, status, nanoseconds)
+        guard logsRequests else { return }
+        var metadata = configuration.requestLogMetadata(route, path())
+        metadata["method"] = .string(method())
+        metadata["status"] = .stringConvertible(status)
+        metadata["duration_ms"] = .string(String(format: "%.3f", Double(nanoseconds) / 1e6))
+        logger.debug("answered", metadata: metadata)
     }
 }

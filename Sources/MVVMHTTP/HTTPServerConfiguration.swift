@@ -1,3 +1,5 @@
+import Logging
+
 /// The settings of an ``HTTPServer``, each with a default that suits a local server.
 public struct HTTPServerConfiguration: Sendable {
     /// The IPv4 address to bind; loopback unless asked otherwise. `localhost` means `127.0.0.1`.
@@ -21,11 +23,14 @@ public struct HTTPServerConfiguration: Sendable {
     public var listenBacklog: Int = 4096
     /// The deadline of a parked request whose handler did not set one.
     public var defaultParkDeadline: Duration = .seconds(120)
-    /// Told of every answer: the index of the route that handled it in its ``Router`` (-1 when
-    /// none did) and the status. Called on a polling thread; keep it short and non-blocking.
-    package var onAnswer: (@Sendable (_ route: Int, _ status: Int) -> Void)?
-    /// Turns a request path into what may be logged (e.g. shortens secrets).
-    package var pathForLogging: @Sendable (String) -> String = { $0 }
+    /// Told of every answer: the index of the route that handled it (-1 when none did), the
+    /// status, and the nanoseconds from the request's arrival to its answer. Called on a polling
+    /// thread; keep it short and non-blocking.
+    package var onAnswer: (@Sendable (_ route: Int, _ status: Int, _ nanoseconds: UInt64) -> Void)?
+    /// The metadata of an answered request's log line, beside its method, status and duration:
+    /// what the route index and the path may say (e.g. the route's pattern, the path with its
+    /// secrets shortened).
+    package var requestLogMetadata: @Sendable (_ route: Int, _ path: String) -> Logger.Metadata = { _, path in ["path": .string(path)] }
 
     /// The defaults.
     public init() {}

@@ -9,6 +9,9 @@ final class ConnectionRecord: Sendable {
     /// When the current request's first byte could have arrived (connection start, or the end
     /// of the previous request), in milliseconds of the monotonic clock.
     let requestStart: Atomic<UInt64>
+    /// When the current request's header fields arrived (``MonotonicClock/nanoseconds``): what
+    /// its answer's duration counts from.
+    let requestArrived = Atomic<UInt64>(0)
     /// Whether the current request has arrived whole and is being handled (or is parked).
     let isHandling = Atomic<Bool>(false)
     /// Whether the reaper already shut the socket down.

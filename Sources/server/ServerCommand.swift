@@ -59,7 +59,7 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "The most long-polls parked in all (keep it below --max-connections).")
     var maxParked = 12_000
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    @Option(help: "trace, debug (a line for every answered request), info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
     func validate() throws {

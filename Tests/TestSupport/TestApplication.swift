@@ -11,13 +11,15 @@ public final class TestApplication: Sendable {
     public let port: Int
     private let running: Task<Void, any Error>
 
-    /// Starts an application for `catalogue` on port 0 and waits until it listens.
-    public init(catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), configure: (inout ApplicationConfiguration) -> Void = { _ in }) async throws {
+    /// Starts an application for `catalogue` on port 0 and waits until it listens; it logs
+    /// warnings and worse unless given another logger.
+    public init(catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger? = nil, configure: (inout ApplicationConfiguration) -> Void = { _ in }) async throws {
         var configuration = ApplicationConfiguration()
         configuration.http.port = 0
         configure(&configuration)
-        var logger = Logger(label: "test")
-        logger.logLevel = .warning
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .warning
+        let logger = logger ?? quiet
         let app = Application(configuration: configuration, catalogue: catalogue, dependencies: dependencies, logger: logger)
         let running = Task { try await app.run() }
         do {

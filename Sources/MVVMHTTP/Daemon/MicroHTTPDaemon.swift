@@ -94,7 +94,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
 private func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
     // First call: only the headers have arrived. Answering now would cost keep-alive.
     guard let stored = requestContext.pointee else {
-        requestContext.pointee = core.logsRequests ? Unmanaged.passRetained(RequestState(timed: true)).toOpaque() : headersArrived
+        record(of: connection)?.requestArrived.store(MonotonicClock.nanoseconds, ordering: .relaxed)
+        requestContext.pointee = headersArrived
         return .YES
     }
     if isMarker(stored), stored != headersArrived {
@@ -126,7 +127,7 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     let reusable = ReusableRequest(connection: connection, method: method, url: url, state: state)
     if let reusable, let kept = ReusedAnswers.current.answer(for: reusable.target) {
         record(of: connection)?.isHandling.store(true, ordering: .relaxed)
-        return queue(kept.response, status: kept.status, on: connection, method: "GET", url: loggableURL(url), core: core, start: state?.start, route: kept.route)
+        return queue(kept.response, status: kept.status, on: connection, method: "GET", url: loggableURL(url), core: core, route: kept.route)
     }
     let methodText = methodName(method)
     // The path as sent when it is valid UTF-8 (nil otherwise); logs get a repaired copy.
@@ -134,16 +135,16 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     let urlText = validPath ?? loggableURL(url)
     if state?.bodyTooLarge == true {
         let error = HTTPError(.payloadTooLarge, detail: "The body is larger than \(core.configuration.maxBodyBytes) bytes.")
-        return queue(error.response, on: connection, method: methodText, url: urlText, core: core, start: state?.start)
+        return queue(error.response, on: connection, method: methodText, url: urlText, core: core)
     }
 
     // The request is complete: from here its time is the handler's, not the client's.
     record(of: connection)?.isHandling.store(true, ordering: .relaxed)
     guard let utf8Path = validPath else {
-        return queue(HTTPError(.badRequest, detail: "The path is not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state?.start)
+        return queue(HTTPError(.badRequest, detail: "The path is not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core)
     }
     guard let query = connectionValues(of: connection, kind: .GET_ARGUMENT_KIND, decodeQuery: true) else {
-        return queue(HTTPError(.badRequest, detail: "The query string is malformed or not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core, start: state?.start)
+        return queue(HTTPError(.badRequest, detail: "The query string is malformed or not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core)
     }
     // A name given twice keeps its last value.
     let arguments = query.isEmpty ? [:] : Dictionary(query, uniquingKeysWith: { _, last in last })
@@ -162,7 +163,7 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
         if let reusable, let reuse, let native = answer.prepared {
             ReusedAnswers.current.keep(native, status: answer.status, route: responder.route, for: reusable.target, while: reuse)
         }
-        return queue(answer, on: connection, method: methodText, url: urlText, core: core, start: state?.start, route: responder.route)
+        return queue(answer, on: connection, method: methodText, url: urlText, core: core, route: responder.route)
     }
     // Work left to this thread is done on its next pass, and work handed to another thread is
     // mostly done within microseconds: the request is parked only when still unanswered after
@@ -201,7 +202,7 @@ private func followUp(_ state: RequestState, connection: OpaquePointer, method: 
             (responder, answer) = (awaited, taken)
         }
     }
-    return queue(answer, on: connection, method: methodName(method), url: loggableURL(url), core: core, start: state.start, route: responder.route)
+    return queue(answer, on: connection, method: methodName(method), url: loggableURL(url), core: core, route: responder.route)
 }
 
 /// Parks a request whose handler has not answered: suspends its connection until the answer
@@ -220,6 +221,7 @@ private func park(_ responder: Responder, state: RequestState, connection: Opaqu
 /// would cost keep-alive), drops any body, then answers 414.
 private func refuseLargeQuery(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>, core: ServerCore) -> MHD_Result {
     if requestContext.pointee == queryTooLarge {
+        record(of: connection)?.requestArrived.store(MonotonicClock.nanoseconds, ordering: .relaxed)
         requestContext.pointee = queryTooLargeHeadersArrived
         return .YES
     }
@@ -228,8 +230,7 @@ private func refuseLargeQuery(connection: OpaquePointer, url: UnsafePointer<CCha
         return .YES
     }
     let detail = "The query has too many arguments, or is too long, for a connection's memory (\(core.configuration.connectionMemoryLimitBytes) bytes)."
-    // Logged (when requests are) with the time of this last call: the marker holds no start.
-    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, method: methodName(method), url: loggableURL(url), core: core, start: core.logsRequests ? MonotonicClock.nanoseconds : nil)
+    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, method: methodName(method), url: loggableURL(url), core: core)
 }
 
 private let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
@@ -254,7 +255,7 @@ private let connectionNotify: MHD_NotifyConnectionCallback = { context, connecti
 }
 
 /// The connection's record, kept in libmicrohttpd's socket context.
-private func record(of connection: OpaquePointer) -> ConnectionRecord? {
+func record(of connection: OpaquePointer) -> ConnectionRecord? {
     mvvm_socket_context(connection).map { Unmanaged<ConnectionRecord>.fromOpaque($0).takeUnretainedValue() }
 }
 

@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import MVVMSupport
 import Foundation
 
 // How the access handler's answers reach libmicrohttpd: as native responses, made once for a
@@ -36,22 +37,27 @@ func makeNativeResponse(_ response: HTTPResponse) -> OpaquePointer? {
 }
 
 /// Queues the answer and reports it; the method and URL are read only for a log line.
-func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, start: UInt64?, route: Int = -1) -> MHD_Result {
+func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int = -1) -> MHD_Result {
     if let native = response.prepared {
-        return queue(native, status: response.status, on: connection, method: method(), url: url(), core: core, start: start, route: route)
+        return queue(native, status: response.status, on: connection, method: method(), url: url(), core: core, route: route)
     }
     guard let created = makeNativeResponse(response) else { return .NO }
     let result = MHD_queue_response(connection, UInt32(response.status), created)
     MHD_destroy_response(created)
-    core.answered(method: method(), path: url(), route: route, status: response.status, since: start)
+    core.answered(method: method(), path: url(), route: route, status: response.status, arrived: arrival(of: connection))
     return result
 }
 
 /// Queues a native response prepared once (a shared answer, or a kept one) and reports it.
-func queue(_ native: NativeResponse, status: Int, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, start: UInt64?, route: Int) -> MHD_Result {
+func queue(_ native: NativeResponse, status: Int, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int) -> MHD_Result {
     let result = MHD_queue_response(connection, UInt32(status), native.pointer)
-    core.answered(method: method(), path: url(), route: route, status: status, since: start)
+    core.answered(method: method(), path: url(), route: route, status: status, arrived: arrival(of: connection))
     return result
+}
+
+/// When the connection's current request arrived; now when it has no record.
+private func arrival(of connection: OpaquePointer) -> UInt64 {
+    record(of: connection)?.requestArrived.load(ordering: .relaxed) ?? MonotonicClock.nanoseconds
 }
 
 extension HTTPResponse {

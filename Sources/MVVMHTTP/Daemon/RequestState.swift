@@ -7,9 +7,6 @@ import MVVMSupport
 
 /// What the runtime keeps for one request, from its first callback to its completion.
 final class RequestState {
-    /// When the request arrived (``MonotonicClock/nanoseconds``); read only for the log line,
-    /// so taken only when it is written.
-    let start: UInt64?
     var body = Data()
     var bodyTooLarge = false
     /// Where the request stands once its handler has returned.
@@ -28,9 +25,6 @@ final class RequestState {
         case resumed(Responder)
     }
 
-    init(timed: Bool) {
-        start = timed ? MonotonicClock.nanoseconds : nil
-    }
 }
 
 /// The request context of a request whose headers have arrived and that needs no state object
@@ -60,7 +54,7 @@ func requestState(_ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer
     if let stored = requestContext.pointee, !isMarker(stored) {
         return Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
     }
-    let state = RequestState(timed: false)
+    let state = RequestState()
     requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
     return state
 }

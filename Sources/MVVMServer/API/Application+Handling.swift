@@ -70,7 +70,7 @@ extension Application {
                 return true
             } ?? false
             if ran {
-                metrics.contextCallsOnPollingThread.add(1, ordering: .relaxed)
+                metrics.contextCallsOnPollingThread.increment()
             } else {
                 handOff(context, responder, body)
             }
@@ -79,7 +79,7 @@ extension Application {
     }
 
     private func handOff(_ context: ContextActor, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
-        metrics.contextCallsHandedOff.add(1, ordering: .relaxed)
+        metrics.contextCallsHandedOff.increment()
         contextCalls.submit {
             await context.run { context in Self.answer(responder) { try body(context) } }
         }
@@ -149,7 +149,7 @@ extension Application {
             responder.setDeadline(after: wait) {
                 if board.cancel(token) {
                     release()
-                    metrics.expiredLongPolls.add(1, ordering: .relaxed)
+                    metrics.expiredLongPolls.increment()
                 }
                 return render(board.document(topic) ?? current)
             }

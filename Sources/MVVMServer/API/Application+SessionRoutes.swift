@@ -15,9 +15,9 @@ extension Application {
                 responder.answer(error)
                 return
             case .success(let evicted):
-                metrics.createdSessions.add(1, ordering: .relaxed)
+                metrics.createdSessions.increment()
                 if let evicted {
-                    metrics.evictedSessions.add(1, ordering: .relaxed)
+                    metrics.evictedSessions.increment()
                     Task { await evicted.end() }
                 }
             }
@@ -52,7 +52,7 @@ extension Application {
                 responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
                 return
             }
-            metrics.deletedSessions.add(1, ordering: .relaxed)
+            metrics.deletedSessions.increment()
             // As Session.end(): parked requests are answered first (410), then the view
             // models unload on the context, as a call like any other (on this polling thread
             // when the context is idle), and the 204 follows.

@@ -107,12 +107,13 @@ public final class Application: Service, Sendable {
 
     /// Makes and starts the HTTP server.
     private func startServer() throws -> HTTPServer {
+        let router = self.router
         var http = configuration.http
         http.defaultParkDeadline = .seconds(configuration.maxWaitSeconds + 60)
-        http.pathForLogging = Self.redactSessionIDs
+        http.requestLogMetadata = Self.requestLogMetadata(routes: router.routes)
         let metrics = self.metrics
-        http.onAnswer = { route, status in metrics.record(route: route, status: status) }
-        let router = self.router
+        metrics.name(routes: router.routes)
+        http.onAnswer = { route, status, nanoseconds in metrics.record(route: route, status: status, nanoseconds: nanoseconds) }
         let server = HTTPServer(configuration: http, logger: logger) { request, responder, thread in
             router.handle(request, responder: responder, thread: thread)
         }
@@ -147,7 +148,7 @@ public final class Application: Service, Sendable {
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(interval))
             let expired = sessions.removeExpired(idleMilliseconds: idle, now: now)
-            metrics.expiredSessions.add(expired.count, ordering: .relaxed)
+            metrics.expiredSessions.increment(by: expired.count)
             for session in expired {
                 await session.end()
             }
@@ -169,10 +170,29 @@ public final class Application: Service, Sendable {
 
     /// Shortens session ids in logged paths: they are secrets.
     static func redactSessionIDs(_ path: String) -> String {
-        guard path.hasPrefix("/sessions/") else { return path }
-        let rest = path.dropFirst("/sessions/".count)
-        let id = rest.prefix { $0 != "/" }
-        return "/sessions/" + SessionID.redacted(String(id)) + rest.dropFirst(id.count)
+        guard let id = sessionID(in: path) else { return path }
+        return "/sessions/" + SessionID.redacted(id) + path.dropFirst("/sessions/".count + id.count)
+    }
+
+    /// The session id a path names, as sent.
+    private static func sessionID(in path: String) -> String? {
+        guard path.hasPrefix("/sessions/") else { return nil }
+        let id = path.dropFirst("/sessions/".count).prefix { $0 != "/" }
+        return id.isEmpty ? nil : String(id)
+    }
+
+    /// The metadata of a request's log line: the route's pattern (`unmatched` when none took
+    /// it), the path and the session, both with the session id shortened.
+    static func requestLogMetadata(routes: [Router.Route]) -> @Sendable (Int, String) -> Logger.Metadata {
+        let patterns = routes.map(\.pattern.description)
+        return { route, path in
+            var metadata: Logger.Metadata = [
+                "route": .string(patterns.indices.contains(route) ? patterns[route] : "unmatched"),
+                "path": .string(redactSessionIDs(path)),
+            ]
+            if let id = sessionID(in: path) { metadata["session"] = .string(SessionID.redacted(id)) }
+            return metadata
+        }
     }
 }
 

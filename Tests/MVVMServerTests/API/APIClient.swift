@@ -61,7 +61,8 @@ struct APIClient: Sendable {
     func metric(_ name: String) async throws -> Int? {
         let text = try await get("/metrics").text
         for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
-            return Int(line.dropFirst(name.count + 1))
+            // Counters are written as integers, gauges as floating-point numbers (`2.0`).
+            return Double(line.dropFirst(name.count + 1)).map { Int($0) }
         }
         return nil
     }

@@ -64,15 +64,48 @@ struct SystemAPITests {
     @Test("GET /metrics answers the Prometheus text with the live sessions and the requests by route")
     func metrics() async throws {
         try await APIClient.run { api in
-            _ = try await api.createSession()
+            let id = try await api.createSession()
+            for _ in 0..<3 {
+                #expect(try await api.get("/sessions/\(id)/scenes/counter").status == 200)
+            }
+            #expect(try await api.get("/sessions/\(id)/scenes/nowhere").status == 404)
+            #expect(try await api.get("/nowhere").status == 404)
             let response = try await api.get("/metrics")
             #expect(response.status == 200)
             #expect(response.headers["content-type"]?.hasPrefix("text/plain") == true)
             let lines = response.text.split(separator: "\n").map(String.init)
             #expect(lines.contains("# TYPE mvvm_sessions_live gauge"))
-            #expect(lines.contains("mvvm_sessions_live 1"))
+            #expect(lines.contains("mvvm_sessions_live 1.0"))
             #expect(lines.contains("mvvm_sessions_created_total 1"))
-            #expect(lines.contains { $0.hasPrefix(#"mvvm_requests_total{method="POST",route="/sessions""#) && $0.hasSuffix(" 1") })
+            #expect(lines.contains("mvvm_parked_requests 0.0"))
+            #expect(lines.contains { $0.hasPrefix(#"mvvm_context_calls_total{thread="polling"} "#) })
+            #expect(lines.contains(#"mvvm_requests_total{method="POST",route="/sessions",status="201"} 1"#))
+            // Reads answered from kept answers count under their route as the first did.
+            #expect(lines.contains(#"mvvm_requests_total{method="GET",route="/sessions/{id}/scenes/{key...}",status="200"} 3"#))
+            #expect(lines.contains(#"mvvm_requests_total{method="GET",route="/sessions/{id}/scenes/{key...}",status="404"} 1"#))
+            #expect(lines.contains(#"mvvm_requests_total{method="any",route="unmatched",status="404"} 1"#))
+            // Each route and status is timed: a histogram in seconds, counting every answer.
+            #expect(lines.contains("# TYPE mvvm_request_duration_seconds histogram"))
+            #expect(lines.contains(#"mvvm_request_duration_seconds_count{method="GET",route="/sessions/{id}/scenes/{key...}",status="200"} 3"#))
+            #expect(lines.contains(#"mvvm_request_duration_seconds_bucket{method="GET",route="/sessions/{id}/scenes/{key...}",status="200",le="+Inf"} 3"#))
         }
+    }
+
+    @Test("At debug level each request's log line carries its route pattern, status, duration and the session shortened")
+    func requestLogMetadata() async throws {
+        let lines = CapturedLogLines()
+        var logger = Logger(label: "api-test") { _ in CapturingLogHandler(lines: lines) }
+        logger.logLevel = .debug
+        let server = try await TestApplication(catalogue: APIFixtures.catalogue(), logger: logger)
+        let id = try await server.createSession()
+        #expect(try await server.request("GET", "/sessions/\(id)/scenes/counter").status == 200)
+        await server.stop()
+        let read = try #require(lines.all.first { $0.message == "answered" && $0.metadata["method"] == "GET" })
+        #expect(read.metadata["route"] == "/sessions/{id}/scenes/{key...}")
+        #expect(read.metadata["status"] == "200")
+        #expect(read.metadata["session"] == String(id.prefix(4)) + "…")
+        #expect(read.metadata["path"] == "/sessions/\(id.prefix(4))…/scenes/counter")
+        #expect(read.metadata["duration_ms"].flatMap { Double($0) } != nil)
+        #expect(!lines.all.contains { line in line.metadata.values.contains { $0.contains(id) } || line.message.contains(id) }, "the session id is never logged in full")
     }
 }

@@ -1,20 +1,28 @@
 import Logging
 import Synchronization
 
-/// Log lines written through ``CapturingLogHandler``.
-final class CapturedLogLines: Sendable {
-    private let lines = Mutex<[String]>([])
+/// One log event written through ``CapturingLogHandler``.
+struct CapturedLogLine: Sendable {
+    let level: Logger.Level
+    let message: String
+    /// The event's metadata, each value as its description.
+    let metadata: [String: String]
+}
 
-    func append(_ line: String) {
+/// Log events written through ``CapturingLogHandler``.
+final class CapturedLogLines: Sendable {
+    private let lines = Mutex<[CapturedLogLine]>([])
+
+    func append(_ line: CapturedLogLine) {
         lines.withLock { $0.append(line) }
     }
 
-    var all: [String] {
+    var all: [CapturedLogLine] {
         lines.withLock { $0 }
     }
 }
 
-/// A log handler that keeps each message's text.
+/// A log handler that keeps each event's level, message and metadata.
 struct CapturingLogHandler: LogHandler {
     let lines: CapturedLogLines
     var logLevel: Logger.Level = .trace
@@ -26,6 +34,7 @@ struct CapturingLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        lines.append(event.message.description)
+        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        lines.append(CapturedLogLine(level: event.level, message: event.message.description, metadata: merged.mapValues(\.description)))
     }
 }

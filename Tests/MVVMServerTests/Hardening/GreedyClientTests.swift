@@ -123,6 +123,6 @@ struct GreedyClientTests {
 
     static func metric(_ name: String, _ server: TestApplication) async throws -> Int? {
         let text = try await server.request("GET", "/metrics").text
-        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Int($0.split(separator: " ")[1]) }
+        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ")[1]) }.map { Int($0) }
     }
 }

@@ -110,7 +110,7 @@ extension TestApplication {
     func parkedRequests() async throws -> Int {
         let metrics = try await request("GET", "/metrics").text
         let line = metrics.split(separator: "\n").first { $0.hasPrefix("mvvm_parked_requests ") }
-        return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+        return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? 0
     }
 
     /// Returns once at least `count` long-polls are parked.
