@@ -557,7 +557,7 @@ static int blocking_get(const char *path, char *out, size_t out_size) {
 
 /* The server's mvvm_parked_requests, or -1. */
 static long parked_requests(void) {
-    static char text[1 << 16];
+    static char text[1 << 20];  /* the histograms of every route and status make it long */
     if (blocking_get("/metrics", text, sizeof text) != 200) return -1;
     for (char *p = text; (p = strstr(p, "mvvm_parked_requests")) != NULL; p++) {
         if ((p == text || p[-1] == '\n') && p[20] == ' ') return strtol(p + 21, NULL, 10);

@@ -21,9 +21,9 @@ def metrics(port):
     conn.close()
     values = {}
     for line in text.splitlines():
-        match = re.match(r"^(mvvm_[a-z_]+) (\d+)$", line)
+        match = re.match(r"^(mvvm_[a-z_]+) ([0-9.]+)$", line)
         if match:
-            values[match.group(1)] = int(match.group(2))
+            values[match.group(1)] = int(float(match.group(2)))
     return values
 
 class Worker(threading.Thread):

@@ -101,8 +101,8 @@ class Server:
 
     def parked(self) -> int:
         text = self.request("GET", "/metrics").body.decode()
-        match = re.search(r"^mvvm_parked_requests (\d+)$", text, re.M)
-        return int(match.group(1)) if match else 0
+        match = re.search(r"^mvvm_parked_requests ([0-9.]+)$", text, re.M)
+        return int(float(match.group(1))) if match else 0
 
     def park(self, path: str, version: Callable[[], int]) -> threading.Thread:
         """Parks a long-poll on `path` at its current version (retrying while versions move)."""
