@@ -46,7 +46,7 @@ let package = Package(
         // navigation, snapshots, contexts, scenes. It knows nothing of HTTP.
         .target(
             name: "MVVMCore",
-            dependencies: ["MVVMJSON", "MVVMSupport"],
+            dependencies: ["MVVMJSON", "MVVMSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // The HTTP runtime on libmicrohttpd: the one module that imports CMicroHTTPD.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MVVMJSON
 
 /// A ``ViewModelContext`` behind an actor: its view models run one call at a time on this
@@ -26,8 +27,8 @@ public actor ContextActor {
 
     /// Makes a context; `root` (when given) is put on its navigation stack, and its view model
     /// starts loading.
-    public init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
-        let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, eventCapacity: eventCapacity, navigationDocument: navigationDocument)
+    public init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: Logger = Logger(label: "mvvm"), eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
+        let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, logger: logger, eventCapacity: eventCapacity, navigationDocument: navigationDocument)
         self.id = id
         self.catalogue = catalogue
         board = context.board
@@ -39,6 +40,23 @@ public actor ContextActor {
         context.startLoading = { [unowned self] key in
             assumeIsolated { $0.startLoad(key) }
         }
+        context.startTask = { [unowned self] key, operation in
+            assumeIsolated { $0.startTask(key, operation) }
+        }
+    }
+
+    /// Runs a task of the view model under a key as a task that starts on this actor, tracked
+    /// by the store (cancelled when the view model is cleared); its changes are published when
+    /// it ends.
+    private func startTask(_ key: String, _ task: ContextTask) {
+        let running = Task { await self.runTask(key, task) }
+        context.store.track(running, key: key)
+    }
+
+    private func runTask(_ key: String, _ task: ContextTask) async {
+        await task.operation()
+        context.store.refresh(key)
+        context.flushRefreshes()
     }
 
     /// Loads a scene's view model as a task that starts on this actor (one hop, not two).

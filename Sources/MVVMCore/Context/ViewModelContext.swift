@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MVVMJSON
 
 /// The owner of a set of view models: what a UIViewController is to its view models, here one
@@ -29,6 +30,13 @@ public final class ViewModelContext {
     private let navigationDocument: @Sendable (NavigationState) -> Data
     /// Called when a view model was made and should load; the owner runs the load as a task.
     public var startLoading: ((String) -> Void)?
+    /// Called to start a task of the view model under a key on the owner's isolation
+    /// (``ViewModelScope/launch(_:)``); without it, tasks are not run.
+    var startTask: ((String, ContextTask) -> Void)?
+    /// The logger of the context's view models (``ViewModelScope/logger``).
+    public let logger: Logger
+    /// The logger of view models whose context was given none.
+    static let defaultLogger = Logger(label: "mvvm")
     /// How many earlier snapshots each scene keeps, for differences since a version.
     public var snapshotHistoryLimit = 16
     private var keysNeedingRefresh: Set<String> = []
@@ -36,8 +44,9 @@ public final class ViewModelContext {
     /// Makes a context.
     /// `navigationDocument` writes the navigation as it is published (by default, its
     /// `Encodable` form).
-    public init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
+    public init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger = Logger(label: "mvvm"), eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
         self.id = id
+        self.logger = logger
         self.catalogue = catalogue
         self.dependencies = dependencies
         self.navigationDocument = navigationDocument

@@ -14,6 +14,8 @@ public struct CreationExtras {
     private var custom: [ObjectIdentifier: Any] = [:]
     /// Resources the factory handed over; the store attaches them to the new view model.
     let resources = ResourceBag()
+    /// The scope the store gives the view model being made.
+    var madeScope: ViewModelScope?
 
     /// Makes the extras of one creation.
     public init(key: String, parameters: [String: String] = [:], context: ViewModelContext? = nil, dependencies: DependencyValues = DependencyValues()) {
@@ -33,6 +35,12 @@ public struct CreationExtras {
     /// it is closed when that view model is cleared, or at once when the creation fails.
     public func addResource(_ resource: some ViewModelResource) {
         resources.items.append(resource)
+    }
+
+    /// The handle of the view model being made on its place in its context (``ViewModelScope``):
+    /// hand it to the view model.
+    public var scope: ViewModelScope {
+        madeScope ?? ViewModelScope(key: key, store: nil, context: context, logger: context?.logger ?? ViewModelContext.defaultLogger)
     }
 
     /// The context that will own the view model.

@@ -63,7 +63,8 @@ public final class ViewModelStore {
             }
             return model
         }
-        let extras = extras ?? CreationExtras(key: key)
+        var extras = extras ?? CreationExtras(key: key)
+        extras.madeScope = ViewModelScope(key: key, store: self, context: extras.context, logger: extras.context?.logger ?? ViewModelContext.defaultLogger)
         let made: Model?
         do {
             made = try factory.create(type, extras: extras)

@@ -8,7 +8,9 @@ extension Application {
     func addSessionRoutes(to router: inout Router) {
         router.add("POST", "/sessions") { [self] routed, responder in
             let id = SessionID.make()
-            let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, eventCapacity: configuration.eventHistory, navigationDocument: NavigationDocument.writer(sessionID: id))
+            var sessionLogger = logger
+            sessionLogger[metadataKey: "session"] = .string(SessionID.redacted(id))
+            let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: sessionLogger, eventCapacity: configuration.eventHistory, navigationDocument: NavigationDocument.writer(sessionID: id))
             let session = Session(id: id, context: context, now: now)
             switch sessions.insert(session, capacity: configuration.maxSessions, now: now) {
             case .failure(let error):

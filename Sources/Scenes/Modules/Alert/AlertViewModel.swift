@@ -37,15 +37,15 @@ public final class AlertViewModel: ViewModel {
     public var input = EmptyInput()
     /// The output.
     public private(set) var output = Output()
-    private weak var context: ViewModelContext?
+    private let scope: ViewModelScope
     private let coordinator: AlertCoordinator
 
     /// Makes the alert about the scene under `failedKey`.
-    public init(failedKey: String, context: ViewModelContext) {
-        self.context = context
-        coordinator = AlertCoordinator(navigator: context.navigator)
+    public init(failedKey: String, scope: ViewModelScope, coordinator: AlertCoordinator) {
+        self.scope = scope
+        self.coordinator = coordinator
         output.scene = failedKey
-        output.message = Self.message(of: context.store.entry(failedKey))
+        output.message = Self.message(about: failedKey, in: scope)
     }
 
     /// Retries or dismisses.
@@ -55,23 +55,23 @@ public final class AlertViewModel: ViewModel {
             try coordinator.dismiss()
         case .retry:
             output.retries += 1
-            guard let context, let failed = context.store.entry(output.scene)?.object as? any RetryableViewModel else {
+            guard let failed = scope.existing((any RetryableViewModel).self, key: output.scene) else {
                 try coordinator.dismiss()
                 return
             }
             let succeeded = await failed.retry()
-            context.setNeedsRefresh(output.scene)
+            scope.setNeedsRefresh(output.scene)
             if succeeded {
                 try coordinator.dismiss()
             } else {
-                output.message = Self.message(of: context.store.entry(output.scene))
+                output.message = Self.message(about: output.scene, in: scope)
             }
         }
     }
 
-    private static func message(of entry: StoreEntry?) -> String {
-        guard let entry else { return "The scene is gone." }
-        return (entry.object as? any RetryableViewModel)?.failure ?? entry.error ?? "The service failed."
+    private static func message(about key: String, in scope: ViewModelScope) -> String {
+        guard let failed = scope.existing(AnyObject.self, key: key) else { return "The scene is gone." }
+        return (failed as? any RetryableViewModel)?.failure ?? scope.failure(of: key) ?? "The service failed."
     }
 }
 
@@ -93,6 +93,6 @@ public enum AlertFactory {
 
     /// Makes the view model.
     public static func create(_ extras: CreationExtras) throws -> AlertViewModel {
-        AlertViewModel(failedKey: extras.parameters["scene"] ?? "", context: try extras.requireContext())
+        AlertViewModel(failedKey: extras.parameters["scene"] ?? "", scope: extras.scope, coordinator: AlertCoordinator(navigator: try extras.scope.navigator()))
     }
 }

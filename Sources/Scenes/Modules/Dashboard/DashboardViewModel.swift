@@ -46,9 +46,6 @@ public final class DashboardViewModel: ViewModel {
             guard scene != coordinator.containerKey else {
                 throw ActionError.invalidArguments(InputError(member: "scene", reason: "cannot be the dashboard itself"))
             }
-            guard coordinator.catalogue.scene(forKey: scene) != nil else {
-                throw ActionError.invalidArguments(InputError(member: "scene", reason: "is not the key of a scene"))
-            }
             do {
                 // The child first: a key its factory refuses (`film/abc`) fails before the
                 // dashboard is shown, so that a refused embed changes nothing.
@@ -69,8 +66,6 @@ public struct DashboardCoordinator: EmbedderCoordinator {
     public let navigator: Navigator
     /// The dashboard's key.
     public let containerKey: String
-    /// The scenes that can be embedded, checked before the dashboard is shown.
-    public let catalogue: SceneCatalogue
 
     /// Pushes the dashboard when it is not shown, so that children can be embedded in it.
     public func showIfNeeded() throws {
@@ -87,7 +82,6 @@ public enum DashboardFactory {
 
     /// Makes the view model.
     public static func create(_ extras: CreationExtras) throws -> DashboardViewModel {
-        let context = try extras.requireContext()
-        return DashboardViewModel(coordinator: DashboardCoordinator(navigator: context.navigator, containerKey: extras.key, catalogue: context.catalogue))
+        DashboardViewModel(coordinator: DashboardCoordinator(navigator: try extras.scope.navigator(), containerKey: extras.key))
     }
 }

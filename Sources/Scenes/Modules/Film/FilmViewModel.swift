@@ -120,7 +120,6 @@ public enum FilmFactory {
     /// Makes the view model of the film in the key.
     public static func create(_ extras: CreationExtras) throws -> FilmViewModel {
         guard let id = extras.intParameter("id") else { throw ViewModelStoreError.unknownKey(extras.key) }
-        let context = try extras.requireContext()
-        return FilmViewModel(key: extras.key, id: id, swapi: extras.dependencies.swapi, coordinator: FilmCoordinator(navigator: context.navigator))
+        return FilmViewModel(key: extras.key, id: id, swapi: extras.dependencies.swapi, coordinator: FilmCoordinator(navigator: try extras.scope.navigator()))
     }
 }

@@ -7,7 +7,6 @@ public enum FilmsFactory {
 
     /// Makes the view model.
     public static func create(_ extras: CreationExtras) throws -> FilmsViewModel {
-        let context = try extras.requireContext()
-        return FilmsViewModel(key: extras.key, swapi: extras.dependencies.swapi, coordinator: FilmsCoordinator(navigator: context.navigator))
+        FilmsViewModel(key: extras.key, swapi: extras.dependencies.swapi, coordinator: FilmsCoordinator(navigator: try extras.scope.navigator()))
     }
 }

@@ -23,14 +23,14 @@ public struct FindViewModelFactory: ViewModelFactory {
 
     /// Makes `find/people` or `find/planets` and subscribes it to find's predicate.
     private static func makeResults(_ extras: CreationExtras) throws -> FindResultsViewModel {
-        let context = try extras.requireContext()
+        let scope = extras.scope
         let kind: FindResultsViewModel.Kind = extras.key.hasSuffix("planets") ? .planets : .people
         let results = FindResultsViewModel(kind: kind, swapi: extras.dependencies.swapi)
-        let find = try context.viewModel(FindViewModel.self, key: findKey)
+        let find = try scope.viewModel(FindViewModel.self, key: findKey)
         let key = extras.key
-        let subscription = find.predicate.subscribe { [weak results, weak context] predicate in
+        let subscription = find.predicate.subscribe { [weak results] predicate in
             results?.apply(predicate)
-            context?.setNeedsRefresh(key)
+            scope.setNeedsRefresh(key)
         }
         extras.addResource(subscription)
         return results

@@ -49,17 +49,15 @@ public final class PersonViewModel: ViewModel, RetryableViewModel {
     public var input = EmptyInput()
     /// The output.
     public private(set) var output = Output()
-    private let key: String
+    private let scope: ViewModelScope
     private let swapi: any SwapiService
-    private weak var context: ViewModelContext?
     private let coordinator: PersonCoordinator
 
     /// Makes the view model of person `id`.
-    public init(key: String, id: Int, swapi: any SwapiService, context: ViewModelContext) {
-        self.key = key
+    public init(id: Int, swapi: any SwapiService, scope: ViewModelScope, coordinator: PersonCoordinator) {
+        self.scope = scope
         self.swapi = swapi
-        self.context = context
-        coordinator = PersonCoordinator(navigator: context.navigator)
+        self.coordinator = coordinator
         output.id = id
     }
 
@@ -84,14 +82,14 @@ public final class PersonViewModel: ViewModel, RetryableViewModel {
             output = Output(id: person.id, name: person.name, height: person.height, mass: person.mass, hairColor: person.hairColor,
                             skinColor: person.skinColor, eyeColor: person.eyeColor, birthYear: person.birthYear, gender: person.gender,
                             homeworld: nil, films: person.filmIDs)
-            context?.store.refresh(key)
+            scope.publish()
             if let planetID = person.homeworldID {
                 let planet = try await swapi.planet(id: planetID)
                 output.homeworld = Homeworld(id: planet.id, name: planet.name, climate: planet.climate, terrain: planet.terrain, population: planet.population)
             }
             return true
         } catch {
-            coordinator.report(error, about: key) { output.error = $0 }
+            coordinator.report(error, about: scope.key) { output.error = $0 }
             return false
         }
     }
@@ -111,6 +109,6 @@ public enum PersonFactory {
     /// Makes the view model of the person in the key.
     public static func create(_ extras: CreationExtras) throws -> PersonViewModel {
         guard let id = extras.intParameter("id") else { throw ViewModelStoreError.unknownKey(extras.key) }
-        return PersonViewModel(key: extras.key, id: id, swapi: extras.dependencies.swapi, context: try extras.requireContext())
+        return PersonViewModel(id: id, swapi: extras.dependencies.swapi, scope: extras.scope, coordinator: PersonCoordinator(navigator: try extras.scope.navigator()))
     }
 }

@@ -122,6 +122,6 @@ public enum SearchFactory {
 
     /// Makes the view model.
     public static func create(_ extras: CreationExtras) throws -> SearchViewModel {
-        SearchViewModel(swapi: extras.dependencies.swapi, coordinator: SearchCoordinator(navigator: try extras.requireContext().navigator))
+        SearchViewModel(swapi: extras.dependencies.swapi, coordinator: SearchCoordinator(navigator: try extras.scope.navigator()))
     }
 }
