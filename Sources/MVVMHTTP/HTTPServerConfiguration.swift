@@ -20,9 +20,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Threads polling the sockets (libmicrohttpd's thread pool, on epoll).
     public var threads: Int = 2
     /// The kernel's queue of connections not yet accepted.
-    public var listenBacklog: Int = 4096
+    package var listenBacklog: Int = 4096
     /// The deadline of a parked request whose handler did not set one.
-    public var defaultParkDeadline: Duration = .seconds(120)
+    package var defaultParkDeadline: Duration = .seconds(120)
     /// Told of every answer: the index of the route that handled it (-1 when none did), the
     /// status, and the nanoseconds from the request's arrival to its answer. Called on a polling
     /// thread; keep it short and non-blocking.
@@ -33,5 +33,5 @@ public struct HTTPServerConfiguration: Sendable {
     package var requestLogMetadata: @Sendable (_ route: Int, _ path: String) -> Logger.Metadata = { _, path in ["path": .string(path)] }
 
     /// The defaults.
-    public init() {}
+    package init() {}
 }

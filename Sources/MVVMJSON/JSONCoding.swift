@@ -9,14 +9,14 @@ import Foundation
 /// writes exactly the bytes of Foundation's `JSONEncoder` (sorted keys, slashes not escaped),
 /// and ``JSONValueDecoder`` decodes with the semantics and errors of Foundation's `JSONDecoder`,
 /// several times faster on the small documents view models publish on every change.
-public enum JSONCoding {
+package enum JSONCoding {
     /// Encodes a value to JSON with sorted keys.
-    public static func encode(_ value: some Encodable) throws -> Data {
+    package static func encode(_ value: some Encodable) throws -> Data {
         try JSONBytesEncoder.encodeData(value)
     }
 
     /// Decodes a value from JSON.
-    public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+    package static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         guard let value = StrictJSON.parse(data) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON."))
         }

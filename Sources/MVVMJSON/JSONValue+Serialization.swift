@@ -2,7 +2,7 @@ import Foundation
 
 extension JSONValue {
     /// The value parsed from JSON bytes, or `nil` when they are not one well-formed value.
-    public init?(json: Data) {
+    package init?(json: Data) {
         guard let value = StrictJSON.parse(json) else { return nil }
         self = value
     }
@@ -17,7 +17,7 @@ extension JSONValue {
 
     /// The value as compact JSON, written directly, spelled as ``JSONCoding`` spells it
     /// (object members sorted by the UTF-8 bytes of their keys).
-    public var jsonData: Data {
+    package var jsonData: Data {
         var writer = JSONBytesWriter()
         writer.write(self)
         return Data(writer.bytes)

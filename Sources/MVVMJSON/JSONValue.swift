@@ -45,12 +45,12 @@ public enum JSONValue: Codable, Sendable, Equatable {
     }
 
     /// The members when this is an object.
-    public var objectValue: [String: JSONValue]? {
+    package var objectValue: [String: JSONValue]? {
         if case .object(let members) = self { members } else { nil }
     }
 
     /// The name of the value's JSON type, for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"

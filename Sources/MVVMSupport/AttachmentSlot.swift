@@ -6,7 +6,7 @@ import Synchronization
 /// read a thousand times is turned into a response once).
 ///
 /// Reading a filled slot takes no lock: one atomic load.
-public final class AttachmentSlot: Sendable {
+package final class AttachmentSlot: Sendable {
     /// The address of the attachment, retained once by the slot (released in deinit), or 0. It
     /// is set at most once and never replaced, so a reader that loads it may use it for as long
     /// as it holds the slot: the slot's own retain keeps it alive.
@@ -17,7 +17,7 @@ public final class AttachmentSlot: Sendable {
     package let isRetired = Atomic<Bool>(false)
 
     /// An empty slot.
-    public init() {}
+    package init() {}
 
     deinit {
         if let pointer = UnsafeMutableRawPointer(bitPattern: stored.load(ordering: .acquiring)) {
@@ -28,7 +28,7 @@ public final class AttachmentSlot: Sendable {
     /// The attachment of type `Attachment`, made by `make` the first time. When two threads
     /// make it at once, both get the one stored first; when `make` fails, a later call tries
     /// again. A slot holds one attachment type: asking for another type makes an unshared one.
-    public func value<Attachment: AnyObject & Sendable>(orMake make: () -> Attachment?) -> Attachment? {
+    package func value<Attachment: AnyObject & Sendable>(orMake make: () -> Attachment?) -> Attachment? {
         if let pointer = UnsafeMutableRawPointer(bitPattern: stored.load(ordering: .acquiring)) {
             return Self.attachment(at: pointer) ?? make()
         }

@@ -31,7 +31,7 @@ public final class ObservableValue<Value: Equatable> {
     }
 
     /// How many subscriptions are open.
-    public var subscriberCount: Int {
+    package var subscriberCount: Int {
         subscribers.count
     }
 

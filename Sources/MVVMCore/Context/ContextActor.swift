@@ -8,26 +8,26 @@ import MVVMJSON
 /// Published documents are read without entering the actor, through ``board`` and ``events``.
 /// Its executor (a ``ContextExecutor``) also lets the HTTP runtime run a synchronous call on
 /// the thread that read the request when the context is idle (``runIfIdle(_:)``).
-public actor ContextActor {
+package actor ContextActor {
     /// The context's identifier.
-    public nonisolated let id: String
+    package nonisolated let id: String
     /// The published documents, readable from any thread.
-    public nonisolated let board: PublicationBoard
+    package nonisolated let board: PublicationBoard
     /// The recent events, readable from any thread.
-    public nonisolated let events: EventLog
+    package nonisolated let events: EventLog
     /// The scenes of the context's app.
-    public nonisolated let catalogue: SceneCatalogue
+    package nonisolated let catalogue: SceneCatalogue
     private let context: ViewModelContext
     private nonisolated let executor = ContextExecutor()
 
     /// The actor's executor: jobs run on the global queue, one at a time.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    package nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()
     }
 
     /// Makes a context; `root` (when given) is put on its navigation stack, and its view model
     /// starts loading.
-    public init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: Logger = Logger(label: "mvvm"), eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
+    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: Logger = Logger(label: "mvvm"), eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
         let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, logger: logger, eventCapacity: eventCapacity, navigationDocument: navigationDocument)
         self.id = id
         self.catalogue = catalogue
@@ -71,12 +71,12 @@ public actor ContextActor {
     }
 
     /// Shows the catalogue's root scene as the root of the navigation.
-    public func showRoot() throws {
+    package func showRoot() throws {
         try context.navigator.setRoot(catalogue.rootKey)
     }
 
     /// The published state of a scene, making its view model on first use.
-    public func state(of key: String) throws -> PublicationBoard.Document {
+    package func state(of key: String) throws -> PublicationBoard.Document {
         state(of: try context.entry(forKey: key))
     }
 
@@ -89,12 +89,12 @@ public actor ContextActor {
     }
 
     /// Merges input members into a scene's input; returns its new state.
-    public func setInput(_ members: [String: JSONValue], key: String) throws -> PublicationBoard.Document {
+    package func setInput(_ members: [String: JSONValue], key: String) throws -> PublicationBoard.Document {
         state(of: try context.setInput(members, key: key))
     }
 
     /// Performs an action of a scene; returns its new state and whether the navigation changed.
-    public func perform(action: String, arguments: [String: JSONValue], key: String) async throws -> (state: PublicationBoard.Document, navigated: Bool) {
+    package func perform(action: String, arguments: [String: JSONValue], key: String) async throws -> (state: PublicationBoard.Document, navigated: Bool) {
         let before = context.navigator.state.version
         let entry = try context.entry(forKey: key)
         try await context.perform(action: action, arguments: arguments, key: key)
@@ -105,23 +105,23 @@ public actor ContextActor {
     }
 
     /// Goes back: dismisses the modal, or pops the stack.
-    public func back() throws {
+    package func back() throws {
         try context.navigator.back()
         context.flushRefreshes()
     }
 
     /// Clears the store: every view model unloads and leaves; the next read makes fresh ones.
-    public func clearStore() {
+    package func clearStore() {
         context.store.clear()
     }
 
     /// Ends the context: unloads every view model and wakes every waiter.
-    public func close() {
+    package func close() {
         context.close()
     }
 
     /// The navigation and the store's entries.
-    public func summary() -> ContextSummary {
+    package func summary() -> ContextSummary {
         ContextSummary(
             id: id,
             navigation: context.navigator.state,
@@ -130,7 +130,7 @@ public actor ContextActor {
 
     /// Runs a synchronous body on this actor: several calls of the actor as one, with no
     /// suspension between them.
-    public func run<Result: Sendable>(_ body: @Sendable (isolated ContextActor) throws -> Result) rethrows -> Result {
+    package func run<Result: Sendable>(_ body: @Sendable (isolated ContextActor) throws -> Result) rethrows -> Result {
         try body(self)
     }
 
@@ -142,29 +142,29 @@ public actor ContextActor {
     }
 
     /// Runs code with the context on its actor (for tests and advanced uses).
-    public func withContext<Result: Sendable>(_ body: (ViewModelContext) throws -> Result) rethrows -> Result {
+    package func withContext<Result: Sendable>(_ body: (ViewModelContext) throws -> Result) rethrows -> Result {
         try body(context)
     }
 }
 
 /// What a context holds: its navigation and the entries of its store.
-public struct ContextSummary: Sendable, Encodable {
+package struct ContextSummary: Sendable, Encodable {
     /// One entry of the store.
-    public struct Entry: Sendable, Encodable, Equatable {
+    package struct Entry: Sendable, Encodable, Equatable {
         /// The key.
-        public let key: String
+        package let key: String
         /// The scene's name.
-        public let scene: String
+        package let scene: String
         /// The lifecycle state.
-        public let lifecycle: Lifecycle.State
+        package let lifecycle: Lifecycle.State
         /// The version of its state.
-        public let version: UInt64
+        package let version: UInt64
     }
 
     /// The context's identifier.
-    public let id: String
+    package let id: String
     /// The navigation.
-    public let navigation: NavigationState
+    package let navigation: NavigationState
     /// The store's entries.
-    public let entries: [Entry]
+    package let entries: [Entry]
 }

@@ -1,20 +1,20 @@
 /// One event of a context, as clients read it: a lifecycle event of a view model, or a
 /// navigation step.
-public struct ContextEvent: Sendable, Equatable, Encodable {
+package struct ContextEvent: Sendable, Equatable, Encodable {
     /// The sequence number, from the context's counter; increasing.
-    public let seq: UInt64
+    package let seq: UInt64
     /// The store key the event is about.
-    public let key: String
+    package let key: String
     /// `didSetup`, `willLoad`, `didLoad`, `didUpdate`, `willUnload`, `didUnload`, or a navigation
     /// step: `didSetRoot`, `didPush`, `didPop`, `didPresent`, `didDismiss`, `didEmbed`.
-    public let type: String
+    package let type: String
     /// For `didUpdate`: the output members that changed.
-    public let changes: [String]?
+    package let changes: [String]?
     /// For `didEmbed`: the slot.
-    public let slot: String?
+    package let slot: String?
 
     /// Makes an event.
-    public init(seq: UInt64, key: String, type: String, changes: [String]? = nil, slot: String? = nil) {
+    package init(seq: UInt64, key: String, type: String, changes: [String]? = nil, slot: String? = nil) {
         self.seq = seq
         self.key = key
         self.type = type

@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// When the log is full the oldest event is dropped; reading after a sequence number older
 /// than what is kept answers `nil`, and the client must re-read the state.
-public final class EventLog: Sendable {
+package final class EventLog: Sendable {
     private struct State {
         /// The events kept are `events[first...]`; dropped ones are compacted away in bulk.
         var events: [ContextEvent] = []
@@ -15,16 +15,16 @@ public final class EventLog: Sendable {
     }
 
     /// How many events are kept.
-    public let capacity: Int
+    package let capacity: Int
     private let state = Mutex(State())
 
     /// An empty log keeping at most `capacity` events.
-    public init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         self.capacity = max(1, capacity)
     }
 
     /// Appends an event.
-    public func append(_ event: ContextEvent) {
+    package func append(_ event: ContextEvent) {
         state.withLock { state in
             state.events.append(event)
             if state.events.count - state.first > capacity {
@@ -41,7 +41,7 @@ public final class EventLog: Sendable {
     }
 
     /// The events after sequence number `seq`, in order, or `nil` when some of them were dropped.
-    public func events(after seq: UInt64) -> [ContextEvent]? {
+    package func events(after seq: UInt64) -> [ContextEvent]? {
         state.withLock { state in
             guard seq >= state.lastDropped else { return nil }
             guard let first = state.kept.firstIndex(where: { $0.seq > seq }) else { return [] }
@@ -51,12 +51,12 @@ public final class EventLog: Sendable {
 
     /// The sequence number of the newest event dropped to keep the log bounded (0 when none
     /// was): reading after it gives every event kept.
-    public var lastDroppedSeq: UInt64 {
+    package var lastDroppedSeq: UInt64 {
         state.withLock { $0.lastDropped }
     }
 
     /// The sequence number of the last event, 0 when there is none.
-    public var lastSeq: UInt64 {
+    package var lastSeq: UInt64 {
         state.withLock { $0.kept.last?.seq ?? $0.lastDropped }
     }
 }

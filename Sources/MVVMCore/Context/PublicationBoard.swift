@@ -9,9 +9,9 @@ import Synchronization
 /// and its version. Waiting for "newer than N" holds no thread: a waiter is a callback, woken
 /// by the publish that passes N (all waiters of a topic are woken by one change), or by
 /// ``close()`` when the context ends.
-public final class PublicationBoard: Sendable {
+package final class PublicationBoard: Sendable {
     /// What a document is about.
-    public enum Topic: Hashable, Sendable {
+    package enum Topic: Hashable, Sendable {
         /// The state document of the scene under a key.
         case scene(String)
         /// The snapshot of the scene under a key.
@@ -23,13 +23,13 @@ public final class PublicationBoard: Sendable {
     }
 
     /// One encoded document and its version.
-    public struct Document: Sendable {
+    package struct Document: Sendable {
         /// The version.
-        public let version: UInt64
+        package let version: UInt64
         /// The snapshot the document encodes, for snapshot topics (differences are computed from it).
-        public let snapshot: Snapshot?
+        package let snapshot: Snapshot?
         /// Where a server keeps its prepared form of this document, shared by every reader.
-        public let attachment = AttachmentSlot()
+        package let attachment = AttachmentSlot()
         /// The bytes: given when the document was made, or written on first read (a snapshot's:
         /// many are never read) and kept in a slot.
         private let bytes: Bytes
@@ -40,7 +40,7 @@ public final class PublicationBoard: Sendable {
         }
 
         /// Makes a document from its encoded bytes.
-        public init(version: UInt64, body: Data, snapshot: Snapshot? = nil) {
+        package init(version: UInt64, body: Data, snapshot: Snapshot? = nil) {
             self.version = version
             self.bytes = .given(body)
             self.snapshot = snapshot
@@ -48,14 +48,14 @@ public final class PublicationBoard: Sendable {
 
         /// Makes a snapshot's document; its bytes (``SnapshotDocument``'s) are written when first
         /// read, once, and then shared by every reader.
-        public init(version: UInt64, snapshot: Snapshot) {
+        package init(version: UInt64, snapshot: Snapshot) {
             self.version = version
             self.bytes = .writtenOnFirstRead(AttachmentSlot())
             self.snapshot = snapshot
         }
 
         /// The encoded bytes, shared by every reader.
-        public var body: Data {
+        package var body: Data {
             switch bytes {
             case .given(let data):
                 return data
@@ -78,7 +78,7 @@ public final class PublicationBoard: Sendable {
     }
 
     /// How a wait ended.
-    public enum WaitOutcome: Sendable {
+    package enum WaitOutcome: Sendable {
         /// A document newer than the one waited on.
         case newer(Document)
         /// The context ended.
@@ -90,7 +90,7 @@ public final class PublicationBoard: Sendable {
     }
 
     /// How a registration went.
-    public enum Registration: Sendable {
+    package enum Registration: Sendable {
         /// The outcome is already known; the callback will not be called.
         case immediate(WaitOutcome)
         /// The callback will be called once; the token cancels it.
@@ -98,7 +98,7 @@ public final class PublicationBoard: Sendable {
     }
 
     /// Cancels a registered waiter.
-    public struct WaitToken: Sendable, Hashable {
+    package struct WaitToken: Sendable, Hashable {
         let topic: Topic
         let id: Int
     }
@@ -120,46 +120,46 @@ public final class PublicationBoard: Sendable {
     private let state = Mutex(State())
 
     /// An empty board.
-    public init() {}
+    package init() {}
 
     /// The current document of a topic.
-    public func document(_ topic: Topic) -> Document? {
+    package func document(_ topic: Topic) -> Document? {
         state.withLock { $0.documents[topic] }
     }
 
     /// Whether `document` is still the current document of `topic`: not replaced, not removed,
     /// and the board not closed. Documents are told apart by identity, not by version (a view
     /// model made again under the same key counts its versions again).
-    public func isCurrent(_ document: Document, on topic: Topic) -> Bool {
+    package func isCurrent(_ document: Document, on topic: Topic) -> Bool {
         state.withLock { $0.documents[topic]?.attachment === document.attachment }
     }
 
     /// Whether a document read from this board with ``document(_:)`` is still its topic's
     /// current one: the check of ``isCurrent(_:on:)`` without the lock and the lookup, for a
     /// document known to have been current (a document is published on one topic).
-    public func isStillCurrent(_ document: Document) -> Bool {
+    package func isStillCurrent(_ document: Document) -> Bool {
         !document.attachment.isRetired.load(ordering: .acquiring)
     }
 
     /// Whether the context has ended.
-    public var isClosed: Bool {
+    package var isClosed: Bool {
         state.withLock { $0.isClosed }
     }
 
     /// How many waiters are registered.
-    public var waiterCount: Int {
+    package var waiterCount: Int {
         state.withLock { $0.waiterCount }
     }
 
     /// The documents a topic published before its current one, oldest first (at most the
     /// `keepingHistory` count given to ``publish(_:on:keepingHistory:)``).
-    public func history(_ topic: Topic) -> [Document] {
+    package func history(_ topic: Topic) -> [Document] {
         state.withLock { $0.history[topic] ?? [] }
     }
 
     /// Publishes a document and wakes the waiters it satisfies; keeps up to `keepingHistory`
     /// earlier documents of the topic.
-    public func publish(_ document: Document, on topic: Topic, keepingHistory: Int = 0) {
+    package func publish(_ document: Document, on topic: Topic, keepingHistory: Int = 0) {
         let woken: [Waiter] = state.withLock { state in
             guard !state.isClosed else { return [] }
             if keepingHistory > 0, let previous = state.documents[topic] {
@@ -184,7 +184,7 @@ public final class PublicationBoard: Sendable {
 
     /// Forgets a topic's document (its view model left the store); its waiters stay and are
     /// woken by the next view model published under the same key.
-    public func remove(_ topic: Topic) {
+    package func remove(_ topic: Topic) {
         state.withLock { state in
             state.documents.removeValue(forKey: topic)?.attachment.isRetired.store(true, ordering: .releasing)
             state.history[topic] = nil
@@ -194,7 +194,7 @@ public final class PublicationBoard: Sendable {
     /// Registers a callback for the first document of `topic` newer than `version`. When one
     /// exists already, or the current one is older than `version` (the client saw another run),
     /// or the board is closed, the outcome is immediate.
-    public func waitForNewer(than version: UInt64, on topic: Topic, wake: @escaping @Sendable (WaitOutcome) -> Void) -> Registration {
+    package func waitForNewer(than version: UInt64, on topic: Topic, wake: @escaping @Sendable (WaitOutcome) -> Void) -> Registration {
         state.withLock { state in
             if state.isClosed { return .immediate(.closed) }
             if let current = state.documents[topic], current.version != version {
@@ -209,7 +209,7 @@ public final class PublicationBoard: Sendable {
 
     /// Removes a waiter; its callback will not be called. Returns `false` when it was already woken.
     @discardableResult
-    public func cancel(_ token: WaitToken) -> Bool {
+    package func cancel(_ token: WaitToken) -> Bool {
         state.withLock { state in
             guard state.waiters[token.topic]?.removeValue(forKey: token.id) != nil else { return false }
             state.waiterCount -= 1
@@ -220,7 +220,7 @@ public final class PublicationBoard: Sendable {
 
     /// Waits, without holding a thread, for a document of `topic` newer than `version`, at most
     /// `timeout`. Cancelling the calling task ends the wait with ``WaitOutcome/cancelled``.
-    public func next(after version: UInt64, on topic: Topic, timeout: Duration) async -> WaitOutcome {
+    package func next(after version: UInt64, on topic: Topic, timeout: Duration) async -> WaitOutcome {
         let once = OnceContinuation<WaitOutcome>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -242,7 +242,7 @@ public final class PublicationBoard: Sendable {
     }
 
     /// Ends the context: wakes every waiter with ``WaitOutcome/closed`` and refuses new ones.
-    public func close() {
+    package func close() {
         let woken: [Waiter] = state.withLock { state in
             state.isClosed = true
             let all = state.waiters.values.flatMap(\.values)

@@ -9,42 +9,42 @@ import MVVMJSON
 /// A context is used from one isolation at a time (its ``ContextActor``). When the context
 /// ends, ``close()`` unloads every view model and wakes every waiter; once the context is
 /// released, everything it owned is released with it.
-public final class ViewModelContext {
+package final class ViewModelContext {
     /// The context's identifier.
-    public let id: String
+    package let id: String
     /// The scenes it can show.
-    public let catalogue: SceneCatalogue
+    package let catalogue: SceneCatalogue
     /// The services given to factories.
-    public let dependencies: DependencyValues
+    package let dependencies: DependencyValues
     /// The counter every version and event number comes from.
-    public let counter: VersionCounter
+    package let counter: VersionCounter
     /// The view models.
-    public let store: ViewModelStore
+    package let store: ViewModelStore
     /// The navigation.
-    public let navigator: Navigator
+    package let navigator: Navigator
     /// The published documents and their waiters.
-    public let board: PublicationBoard
+    package let board: PublicationBoard
     /// The recent events.
-    public let events: EventLog
+    package let events: EventLog
     /// Writes the navigation document the context publishes.
     private let navigationDocument: @Sendable (NavigationState) -> Data
     /// Called when a view model was made and should load; the owner runs the load as a task.
-    public var startLoading: ((String) -> Void)?
+    package var startLoading: ((String) -> Void)?
     /// Called to start a task of the view model under a key on the owner's isolation
     /// (``ViewModelScope/launch(_:)``); without it, tasks are not run.
     var startTask: ((String, ContextTask) -> Void)?
     /// The logger of the context's view models (``ViewModelScope/logger``).
-    public let logger: Logger
+    package let logger: Logger
     /// The logger of view models whose context was given none.
     static let defaultLogger = Logger(label: "mvvm")
     /// How many earlier snapshots each scene keeps, for differences since a version.
-    public var snapshotHistoryLimit = 16
+    package var snapshotHistoryLimit = 16
     private var keysNeedingRefresh: Set<String> = []
 
     /// Makes a context.
     /// `navigationDocument` writes the navigation as it is published (by default, its
     /// `Encodable` form).
-    public init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger = Logger(label: "mvvm"), eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
+    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger = Logger(label: "mvvm"), eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
         self.id = id
         self.logger = logger
         self.catalogue = catalogue
@@ -69,7 +69,7 @@ public final class ViewModelContext {
     /// (then it starts loading).
     /// - Throws: ``ViewModelStoreError/unknownKey(_:)`` when no scene has the key.
     @discardableResult
-    public func entry(forKey key: String) throws -> StoreEntry {
+    package func entry(forKey key: String) throws -> StoreEntry {
         if let entry = store.entry(key) { return entry }
         guard let (scene, parameters) = catalogue.scene(forKey: key) else { throw ViewModelStoreError.unknownKey(key) }
         try scene.make(store, CreationExtras(key: key, parameters: parameters, context: self, dependencies: dependencies))
@@ -79,7 +79,7 @@ public final class ViewModelContext {
     }
 
     /// The view model under a key, made on first use.
-    public func viewModel<Model: ViewModel>(_ type: Model.Type = Model.self, key: String) throws -> Model {
+    package func viewModel<Model: ViewModel>(_ type: Model.Type = Model.self, key: String) throws -> Model {
         let entry = try entry(forKey: key)
         guard let model = store.existing(type, key: key) else {
             throw ViewModelStoreError.typeMismatch(key: key, stored: entry.typeName, requested: String(reflecting: type))
@@ -89,7 +89,7 @@ public final class ViewModelContext {
 
     /// Merges input members into a scene's input; returns the scene's entry.
     @discardableResult
-    public func setInput(_ members: [String: JSONValue], key: String) throws -> StoreEntry {
+    package func setInput(_ members: [String: JSONValue], key: String) throws -> StoreEntry {
         let entry = try entry(forKey: key)
         defer { flushRefreshes() }
         try store.setInput(members, of: entry)
@@ -97,7 +97,7 @@ public final class ViewModelContext {
     }
 
     /// Performs an action of a scene.
-    public func perform(action: String, arguments: [String: JSONValue], key: String) async throws {
+    package func perform(action: String, arguments: [String: JSONValue], key: String) async throws {
         try entry(forKey: key)
         defer { flushRefreshes() }
         try await store.perform(action: action, arguments: arguments, key: key)
@@ -105,12 +105,12 @@ public final class ViewModelContext {
 
     /// Marks a view model whose output another one changed (a binding between view models);
     /// it is published when the current call ends.
-    public func setNeedsRefresh(_ key: String) {
+    package func setNeedsRefresh(_ key: String) {
         keysNeedingRefresh.insert(key)
     }
 
     /// Publishes the view models marked by ``setNeedsRefresh(_:)``.
-    public func flushRefreshes() {
+    package func flushRefreshes() {
         guard !keysNeedingRefresh.isEmpty else { return }
         let keys = keysNeedingRefresh
         keysNeedingRefresh.removeAll()
@@ -118,7 +118,7 @@ public final class ViewModelContext {
     }
 
     /// Ends the context: unloads and removes every view model, then wakes every waiter.
-    public func close() {
+    package func close() {
         // The board closes anyway: what the view models publish while unloading is never read.
         store.clear(publishing: false)
         board.close()
@@ -159,23 +159,23 @@ public final class ViewModelContext {
 }
 
 /// The JSON of a whole snapshot: `{"kind": "snapshot", "version", "sections"}`.
-public struct SnapshotDocument: Encodable, Sendable {
+package struct SnapshotDocument: Sendable {
     /// Always `snapshot`, telling a whole snapshot from a list of changes.
-    public let kind = "snapshot"
+    package let kind = "snapshot"
     /// The version.
-    public let version: UInt64
+    package let version: UInt64
     /// The sections.
-    public let sections: [Snapshot.Section]
+    package let sections: [Snapshot.Section]
 
     /// Makes the document.
-    public init(version: UInt64, sections: [Snapshot.Section]) {
+    package init(version: UInt64, sections: [Snapshot.Section]) {
         self.version = version
         self.sections = sections
     }
 
     /// The document as JSON, written directly (the bytes of ``jsonValue``'s serialization,
     /// without building its dictionaries).
-    public var jsonData: Data {
+    package var jsonData: Data {
         var writer = JSONBytesWriter(capacity: 512)
         writer.append(#"{"kind":"#)
         writer.writeString(kind)
@@ -188,7 +188,7 @@ public struct SnapshotDocument: Encodable, Sendable {
     }
 
     /// The document as a JSON value (written without going through `Encodable`).
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             "kind": .string(kind),
             "version": .number(Double(version)),

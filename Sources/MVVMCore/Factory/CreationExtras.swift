@@ -8,7 +8,7 @@ public struct CreationExtras {
     /// Parameters parsed from the key by the scene's key pattern, e.g. `["id": "2"]`.
     public let parameters: [String: String]
     /// The context that will own the view model, when it is made inside one.
-    public let context: ViewModelContext?
+    package let context: ViewModelContext?
     /// The services.
     public let dependencies: DependencyValues
     private var custom: [ObjectIdentifier: Any] = [:]
@@ -18,7 +18,13 @@ public struct CreationExtras {
     var madeScope: ViewModelScope?
 
     /// Makes the extras of one creation.
-    public init(key: String, parameters: [String: String] = [:], context: ViewModelContext? = nil, dependencies: DependencyValues = DependencyValues()) {
+    /// Makes the extras of one creation outside a context (a store used on its own).
+    public init(key: String, parameters: [String: String] = [:], dependencies: DependencyValues = DependencyValues()) {
+        self.init(key: key, parameters: parameters, context: nil, dependencies: dependencies)
+    }
+
+    /// Makes the extras of one creation in `context`.
+    package init(key: String, parameters: [String: String] = [:], context: ViewModelContext?, dependencies: DependencyValues = DependencyValues()) {
         self.key = key
         self.parameters = parameters
         self.context = context
@@ -45,7 +51,7 @@ public struct CreationExtras {
 
     /// The context that will own the view model.
     /// - Throws: ``ViewModelStoreError`` when the view model is made outside a context.
-    public func requireContext() throws -> ViewModelContext {
+    package func requireContext() throws -> ViewModelContext {
         guard let context else { throw ViewModelStoreError.noContext(key: key) }
         return context
     }

@@ -4,9 +4,9 @@
 ///
 /// Each transition returns the observer event it causes, or throws when it is not allowed
 /// from the current state. The type does no I/O, so every rule is tested as a pure value.
-public struct Lifecycle: Sendable, Equatable {
+package struct Lifecycle: Sendable, Equatable {
     /// A state.
-    public enum State: String, Sendable, Codable, CaseIterable {
+    package enum State: String, Sendable, Codable, CaseIterable {
         /// Made by its factory, not set up yet.
         case initialized
         /// Set up; not loading.
@@ -20,7 +20,7 @@ public struct Lifecycle: Sendable, Equatable {
     }
 
     /// A step the store asks for.
-    public enum Transition: String, Sendable {
+    package enum Transition: String, Sendable {
         /// initialized → setuped.
         case setup
         /// setuped → loading.
@@ -36,21 +36,21 @@ public struct Lifecycle: Sendable, Equatable {
     }
 
     /// A transition that the current state does not allow.
-    public struct InvalidTransition: Error, Equatable, Sendable {
+    package struct InvalidTransition: Error, Equatable, Sendable {
         /// The state the view model was in.
-        public let state: State
+        package let state: State
         /// The transition that was asked for.
-        public let transition: Transition
+        package let transition: Transition
     }
 
     /// The current state.
-    public private(set) var state: State = .initialized
+    package private(set) var state: State = .initialized
 
     /// A lifecycle in the initialized state.
-    public init() {}
+    package init() {}
 
     /// Whether the transition is allowed from the current state.
-    public func allows(_ transition: Transition) -> Bool {
+    package func allows(_ transition: Transition) -> Bool {
         switch (state, transition) {
         case (.initialized, .setup),
              (.setuped, .startLoading),
@@ -67,7 +67,7 @@ public struct Lifecycle: Sendable, Equatable {
     /// Applies a transition and returns the event it causes.
     /// - Throws: ``InvalidTransition`` when the current state does not allow it; the state is unchanged.
     @discardableResult
-    public mutating func apply(_ transition: Transition, changes: [String] = []) throws -> LifecycleEvent {
+    package mutating func apply(_ transition: Transition, changes: [String] = []) throws -> LifecycleEvent {
         guard allows(transition) else { throw InvalidTransition(state: state, transition: transition) }
         switch transition {
         case .setup: state = .setuped; return .didSetup
@@ -81,7 +81,7 @@ public struct Lifecycle: Sendable, Equatable {
 }
 
 /// What a view model's observers are told (ViewModelable's observer methods).
-public enum LifecycleEvent: Sendable, Equatable {
+package enum LifecycleEvent: Sendable, Equatable {
     /// The view model was set up.
     case didSetup
     /// Loading starts.
@@ -96,7 +96,7 @@ public enum LifecycleEvent: Sendable, Equatable {
     case didUnload
 
     /// The event's name, as clients see it.
-    public var name: String {
+    package var name: String {
         switch self {
         case .didSetup: "didSetup"
         case .willLoad: "willLoad"

@@ -22,10 +22,10 @@ public struct NavigationEntry: Sendable, Equatable, Encodable {
     /// How it is shown.
     public let presentation: Presentation
     /// Children embedded in named slots.
-    public var slots: [String: NavigationEntry] = [:]
+    public package(set) var slots: [String: NavigationEntry] = [:]
 
     /// Makes an entry.
-    public init(scene: String, key: String, presentation: Presentation, slots: [String: NavigationEntry] = [:]) {
+    package init(scene: String, key: String, presentation: Presentation, slots: [String: NavigationEntry] = [:]) {
         self.scene = scene
         self.key = key
         self.presentation = presentation
@@ -48,10 +48,10 @@ public struct NavigationState: Sendable, Equatable, Encodable {
     public package(set) var version: UInt64 = 0
 
     /// An empty navigation.
-    public init() {}
+    package init() {}
 
     /// The scene on top: the modal, else the last of the stack.
-    public var top: NavigationEntry? {
+    package var top: NavigationEntry? {
         modal ?? stack.last
     }
 
@@ -60,22 +60,10 @@ public struct NavigationState: Sendable, Equatable, Encodable {
         Set(stack.flatMap(\.allKeys) + (modal?.allKeys ?? []))
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case stack, modal, version
-    }
-
-    /// The state as JSON through its `Encodable` form: what a context publishes unless it is
-    /// given another writer.
+    /// The state as JSON through its `Encodable` form (no modal member when none is shown):
+    /// what a context publishes unless it is given another writer.
     @Sendable
-    public static func encodedDocument(_ state: NavigationState) -> Data {
+    package static func encodedDocument(_ state: NavigationState) -> Data {
         (try? JSONCoding.encode(state)) ?? Data()
-    }
-
-    /// Writes `modal` as `null` when there is none.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(stack, forKey: .stack)
-        try container.encode(modal, forKey: .modal)
-        try container.encode(version, forKey: .version)
     }
 }

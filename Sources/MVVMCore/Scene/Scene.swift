@@ -5,17 +5,17 @@
 /// MVVM's `Factory.create` wires a flow controller into its view model.
 public struct Scene: Sendable {
     /// The scene's name, e.g. `film`.
-    public let name: String
+    package let name: String
     /// The pattern of its keys, e.g. `film/{id}`.
-    public let keyPattern: PathPattern
+    package let keyPattern: PathPattern
     /// The names of its input members.
-    public let inputMembers: [String]
+    package let inputMembers: [String]
     /// The names of its actions.
-    public let actions: [String]
+    package let actions: [String]
     /// The slots of a container scene.
-    public let slots: [String]
+    package let slots: [String]
     /// Whether it publishes a diffable snapshot.
-    public let hasSnapshot: Bool
+    package let hasSnapshot: Bool
     let make: @Sendable (ViewModelStore, CreationExtras) throws -> Void
 
     /// Declares a scene whose view models are made by `factory`.
@@ -35,9 +35,9 @@ public struct Scene: Sendable {
 /// The scenes an app offers, and the key of its root scene.
 public struct SceneCatalogue: Sendable {
     /// The scenes, in the order they were declared.
-    public let scenes: [Scene]
+    package let scenes: [Scene]
     /// The key of the scene every new context starts with.
-    public let rootKey: String
+    package let rootKey: String
     /// The scenes whose key pattern has no parameter, by their one key (a root such as
     /// `films` is found by one lookup): each only when no scene declared before it also takes
     /// that key, so that the first match still wins.
@@ -62,7 +62,7 @@ public struct SceneCatalogue: Sendable {
     }
 
     /// The scene whose key pattern matches `key`, with the parameters parsed from it.
-    public func scene(forKey key: String) -> (scene: Scene, parameters: [String: String])? {
+    package func scene(forKey key: String) -> (scene: Scene, parameters: [String: String])? {
         if let index = scenesByLiteralKey[key] { return (scenes[index], [:]) }
         let segments = Self.segments(of: key)
         for scene in scenes {

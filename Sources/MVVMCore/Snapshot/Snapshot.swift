@@ -6,9 +6,9 @@ import MVVMJSON
 ///
 /// Identifiers are unique across the whole snapshot; a snapshot with a duplicate identifier
 /// cannot be made.
-public struct Snapshot: Sendable, Equatable, Encodable {
+public struct Snapshot: Sendable, Equatable {
     /// One section and its items.
-    public struct Section: Sendable, Equatable, Encodable {
+    public struct Section: Sendable, Equatable {
         /// The section's stable identifier.
         public let id: String
         /// The items, in display order.
@@ -21,19 +21,19 @@ public struct Snapshot: Sendable, Equatable, Encodable {
         }
 
         /// The section as a JSON value: `{"id", "items"}`.
-        public var jsonValue: JSONValue {
+        package var jsonValue: JSONValue {
             .object(["id": .string(id), "items": .array(items.map(\.jsonValue))])
         }
     }
 
     /// One cell: its identifier, its kind and its content.
-    public struct Item: Sendable, Equatable, Encodable {
+    public struct Item: Sendable, Equatable {
         /// The stable identifier.
         public let id: String
         /// The kind of cell that shows it (MVVMKit's reusable view identifier).
         public let cell: String
         /// The cell view model's output; its members are written beside `id` and `cell`.
-        public let content: [String: JSONValue]
+        package let content: [String: JSONValue]
 
         /// Makes an item whose content is the encoded members of a cell's output.
         public init(id: String, cell: String, content: some Encodable) throws {
@@ -50,13 +50,8 @@ public struct Snapshot: Sendable, Equatable, Encodable {
             content = fields
         }
 
-        /// Writes `id`, `cell` and the content's members in one object.
-        public func encode(to encoder: any Encoder) throws {
-            try jsonValue.encode(to: encoder)
-        }
-
         /// The item as a JSON value: `id`, `cell` and the content's members in one object.
-        public var jsonValue: JSONValue {
+        package var jsonValue: JSONValue {
             var members = content
             members["id"] = .string(id)
             members["cell"] = .string(cell)
@@ -87,13 +82,13 @@ public struct Snapshot: Sendable, Equatable, Encodable {
     }
 
     /// The item at a section and item index, or `nil` when either is out of range.
-    public func item(section: Int, item: Int) -> Item? {
+    package func item(section: Int, item: Int) -> Item? {
         guard sections.indices.contains(section), sections[section].items.indices.contains(item) else { return nil }
         return sections[section].items[item]
     }
 
     /// The item with an identifier.
-    public func item(id: String) -> Item? {
+    package func item(id: String) -> Item? {
         for section in sections {
             if let item = section.items.first(where: { $0.id == id }) { return item }
         }

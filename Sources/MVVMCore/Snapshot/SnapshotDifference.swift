@@ -1,81 +1,81 @@
 /// What changed between two snapshots: sections and items inserted, deleted and moved (found
 /// with the standard library's `CollectionDifference`, inferring moves), and items whose
 /// identifier stayed but whose content changed (which an identity-only diff would miss).
-public struct SnapshotDifference: Sendable, Equatable, Encodable {
+package struct SnapshotDifference: Sendable, Equatable, Encodable {
     /// A section's identifier and index.
-    public struct SectionPosition: Sendable, Equatable, Encodable {
+    package struct SectionPosition: Sendable, Equatable, Encodable {
         /// The section's identifier.
-        public let id: String
+        package let id: String
         /// Its index (in the old snapshot for deletions, in the new one otherwise).
-        public let index: Int
+        package let index: Int
     }
 
     /// A section that moved.
-    public struct SectionMove: Sendable, Equatable, Encodable {
+    package struct SectionMove: Sendable, Equatable, Encodable {
         /// The section's identifier.
-        public let id: String
+        package let id: String
         /// The index in the old snapshot.
-        public let from: Int
+        package let from: Int
         /// The index in the new snapshot.
-        public let to: Int
+        package let to: Int
     }
 
     /// An item's identifier and where it is.
-    public struct ItemPosition: Sendable, Equatable, Encodable {
+    package struct ItemPosition: Sendable, Equatable, Encodable {
         /// The item's identifier.
-        public let id: String
+        package let id: String
         /// Its section's identifier.
-        public let section: String
+        package let section: String
         /// Its index within the section.
-        public let index: Int
+        package let index: Int
     }
 
     /// An item that moved, within a section or to another.
-    public struct ItemMove: Sendable, Equatable, Encodable {
+    package struct ItemMove: Sendable, Equatable, Encodable {
         /// The item's identifier.
-        public let id: String
+        package let id: String
         /// Where it was.
-        public let from: ItemPosition
+        package let from: ItemPosition
         /// Where it is.
-        public let to: ItemPosition
+        package let to: ItemPosition
     }
 
     /// Section changes.
-    public struct SectionChanges: Sendable, Equatable, Encodable {
+    package struct SectionChanges: Sendable, Equatable, Encodable {
         /// Sections that are new.
-        public var inserted: [SectionPosition] = []
+        package var inserted: [SectionPosition] = []
         /// Sections that are gone.
-        public var deleted: [SectionPosition] = []
+        package var deleted: [SectionPosition] = []
         /// Sections that moved.
-        public var moved: [SectionMove] = []
+        package var moved: [SectionMove] = []
     }
 
     /// Item changes.
-    public struct ItemChanges: Sendable, Equatable, Encodable {
+    package struct ItemChanges: Sendable, Equatable, Encodable {
         /// Items that are new.
-        public var inserted: [ItemPosition] = []
+        package var inserted: [ItemPosition] = []
         /// Items that are gone.
-        public var deleted: [ItemPosition] = []
+        package var deleted: [ItemPosition] = []
         /// Items that moved.
-        public var moved: [ItemMove] = []
+        package var moved: [ItemMove] = []
         /// Items with the same identifier and a new content or cell kind (at their new position).
-        public var changed: [ItemPosition] = []
+        package var changed: [ItemPosition] = []
     }
 
     /// Section changes.
-    public var sections = SectionChanges()
+    package var sections = SectionChanges()
     /// Item changes.
-    public var items = ItemChanges()
+    package var items = ItemChanges()
 
     /// Whether nothing changed.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         self == SnapshotDifference()
     }
 
     init() {}
 
     /// The changes that turn `old` into `new`.
-    public init(from old: Snapshot, to new: Snapshot) {
+    package init(from old: Snapshot, to new: Snapshot) {
         let sectionDiff = new.sections.map(\.id).difference(from: old.sections.map(\.id)).inferringMoves()
         for change in sectionDiff {
             switch change {

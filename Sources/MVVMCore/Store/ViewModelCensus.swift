@@ -3,13 +3,13 @@ import Synchronization
 /// How many store entries (and so view models), and contexts, exist in the whole process: incremented when
 /// one is made, decremented when it is deallocated. A context that ends and is released
 /// brings the count back down; `/metrics` reports it.
-public enum ViewModelCensus {
+package enum ViewModelCensus {
     private static let count = Atomic<Int>(0)
     private static let contexts = Atomic<Int>(0)
 
     /// Contexts (``ViewModelContext``) alive now: one per live session, and none once sessions
     /// end and are released.
-    public static var liveContexts: Int {
+    package static var liveContexts: Int {
         contexts.load(ordering: .relaxed)
     }
 
@@ -22,7 +22,7 @@ public enum ViewModelCensus {
     }
 
     /// Entries alive now.
-    public static var live: Int {
+    package static var live: Int {
         count.load(ordering: .relaxed)
     }
 

@@ -14,9 +14,9 @@ import MVVMJSON
 ///   observer, with one `didUpdate` event when the output changed and the view model is
 ///   loaded (the lifecycle allows updates only then: what a load changed comes right after
 ///   `didLoad`).
-public final class ViewModelStore {
+package final class ViewModelStore {
     /// What the store reports to its owner.
-    public enum Change {
+    package enum Change {
         /// A lifecycle event of the view model under a key.
         case event(key: String, LifecycleEvent)
         /// A new version of an entry's state.
@@ -26,37 +26,42 @@ public final class ViewModelStore {
     }
 
     /// Receives every change, synchronously, in order.
-    public var observer: ((Change) -> Void)?
+    package var observer: ((Change) -> Void)?
     /// The context's version counter.
-    public let counter: VersionCounter
+    package let counter: VersionCounter
     private var entries: [String: StoreEntry] = [:]
     /// False while ``clear(publishing:)`` unloads without publishing.
     private var isPublishing = true
     private var order: [String] = []
 
+    /// Makes an empty store.
+    package convenience init() {
+        self.init(counter: VersionCounter())
+    }
+
     /// Makes an empty store that takes versions from `counter`.
-    public init(counter: VersionCounter = VersionCounter()) {
+    package init(counter: VersionCounter) {
         self.counter = counter
     }
 
     /// The keys in the order their view models were made.
-    public var keys: [String] {
+    package var keys: [String] {
         order
     }
 
     /// The entry under a key.
-    public func entry(_ key: String) -> StoreEntry? {
+    package func entry(_ key: String) -> StoreEntry? {
         entries[key]
     }
 
     /// All entries, in the order they were made.
-    public var allEntries: [StoreEntry] {
+    package var allEntries: [StoreEntry] {
         order.compactMap { entries[$0] }
     }
 
     /// The view model under `key`, made by `factory` when the key is new, and set up.
     /// - Throws: ``ViewModelStoreError`` when the key holds another type or no factory makes `type`.
-    public func get<Model: ViewModel>(_ type: Model.Type = Model.self, key: String, scene: String? = nil, factory: some ViewModelFactory, extras: CreationExtras? = nil) throws -> Model {
+    package func get<Model: ViewModel>(_ type: Model.Type = Model.self, key: String, scene: String? = nil, factory: some ViewModelFactory, extras: CreationExtras? = nil) throws -> Model {
         if let existing = entries[key] {
             guard let model = existing.viewModel.object as? Model else {
                 throw ViewModelStoreError.typeMismatch(key: key, stored: existing.typeName, requested: String(reflecting: Model.self))
@@ -85,14 +90,14 @@ public final class ViewModelStore {
     }
 
     /// The view model under a key, when there is one of this type.
-    public func existing<Model: ViewModel>(_ type: Model.Type = Model.self, key: String) -> Model? {
+    package func existing<Model: ViewModel>(_ type: Model.Type = Model.self, key: String) -> Model? {
         entries[key]?.viewModel.object as? Model
     }
 
     /// Runs the view model's `load()` once: lifecycle loading, then loaded. When the view
     /// model is unloaded meanwhile, the load is cancelled and `didLoad` never comes. An error
     /// thrown by the load is kept in the entry's ``StoreEntry/error`` and the output stays valid.
-    public func load(_ key: String) async {
+    package func load(_ key: String) async {
         guard let entry = entries[key], entry.lifecycle.state == .setuped else { return }
         transition(entry, .startLoading)
         do {
@@ -108,7 +113,7 @@ public final class ViewModelStore {
 
     /// Merges input members into the view model's input and publishes the result.
     /// - Throws: ``InputError`` naming the member at fault; nothing changes then.
-    public func setInput(_ members: [String: JSONValue], key: String) throws {
+    package func setInput(_ members: [String: JSONValue], key: String) throws {
         guard let entry = entries[key] else { throw ViewModelStoreError.unknownKey(key) }
         try setInput(members, of: entry)
     }
@@ -122,7 +127,7 @@ public final class ViewModelStore {
     /// Performs an action by name with JSON arguments and publishes the result.
     /// - Throws: ``ActionError`` for an unknown action or bad arguments; errors the view model
     ///   throws are kept in the entry's error (its output stays valid) and rethrown.
-    public func perform(action: String, arguments: [String: JSONValue], key: String) async throws {
+    package func perform(action: String, arguments: [String: JSONValue], key: String) async throws {
         guard let entry = entries[key] else { throw ViewModelStoreError.unknownKey(key) }
         defer { refresh(entry) }
         do {
@@ -137,17 +142,17 @@ public final class ViewModelStore {
     }
 
     /// Encodes the state of the view model under a key and publishes it when it changed.
-    public func refresh(_ key: String) {
+    package func refresh(_ key: String) {
         if let entry = entries[key] { refresh(entry) }
     }
 
     /// Publishes every entry whose state changed (after a view model changed another one).
-    public func refreshAll() {
+    package func refreshAll() {
         for entry in allEntries { refresh(entry) }
     }
 
     /// Keeps a task of the view model under a key, to be cancelled when it is cleared.
-    public func track(_ task: Task<Void, Never>, key: String) {
+    package func track(_ task: Task<Void, Never>, key: String) {
         guard let entry = entries[key], !entry.isCleared else { task.cancel(); return }
         entry.tasks.removeAll { $0.isCancelled }
         entry.tasks.append(task)
@@ -155,23 +160,29 @@ public final class ViewModelStore {
 
     /// Adds a resource to close when the view model under a key is cleared; closed at once
     /// when that view model is already cleared.
-    public func addResource(_ resource: some ViewModelResource, key: String) {
+    package func addResource(_ resource: some ViewModelResource, key: String) {
         guard let entry = entries[key], !entry.isCleared else { resource.close(); return }
         entry.resources.append(resource)
     }
 
     /// Unloads and removes the view model under a key.
-    public func remove(_ key: String) {
+    package func remove(_ key: String) {
         guard let entry = entries.removeValue(forKey: key) else { return }
         order.removeAll { $0 == key }
         unload(entry)
         observer?(.removed(entry))
     }
 
+    /// Unloads and removes every view model, in the order they were made (AndroidX's
+    /// `ViewModelStore.clear()`).
+    package func clear() {
+        clear(publishing: true)
+    }
+
     /// Unloads and removes every view model, in the order they were made. With `publishing`
     /// false (the context is ending and nobody can read its states any more), the unloading
     /// states are not encoded nor published; lifecycle events are still recorded.
-    public func clear(publishing: Bool = true) {
+    package func clear(publishing: Bool) {
         isPublishing = publishing
         defer { isPublishing = true }
         let cleared = allEntries

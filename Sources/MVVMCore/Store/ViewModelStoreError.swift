@@ -10,12 +10,12 @@ public struct ViewModelStoreError: Error, Equatable, Sendable, CustomStringConve
     private let reason: Reason
 
     /// No factory makes the asked type.
-    public static func noFactory(type: String, key: String) -> Self {
+    package static func noFactory(type: String, key: String) -> Self {
         Self(reason: .noFactory(type: type, key: key))
     }
 
     /// The key holds a view model of another type.
-    public static func typeMismatch(key: String, stored: String, requested: String) -> Self {
+    package static func typeMismatch(key: String, stored: String, requested: String) -> Self {
         Self(reason: .typeMismatch(key: key, stored: stored, requested: requested))
     }
 
@@ -25,7 +25,7 @@ public struct ViewModelStoreError: Error, Equatable, Sendable, CustomStringConve
     }
 
     /// The factory needs a context and the view model was asked for outside one.
-    public static func noContext(key: String) -> Self {
+    package static func noContext(key: String) -> Self {
         Self(reason: .noContext(key: key))
     }
 

@@ -3,7 +3,7 @@
 ///
 /// `{name}` matches exactly one segment; `{name...}` matches one or more segments
 /// (joined with `/`), as long as the rest of the pattern still matches after it.
-public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     enum Component: Sendable, Hashable {
         case literal(String)
         case parameter(String)
@@ -15,11 +15,11 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// not on every match).
     private let multiSegmentIndex: Int?
     /// The pattern as written.
-    public let description: String
+    package let description: String
 
     /// Parses a pattern; every component between slashes is a literal or a parameter. `/` alone
     /// is the root path, whose one segment is empty.
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         description = pattern
         guard pattern != "/" else {
             components = [.literal("")]
@@ -50,7 +50,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The pattern as OpenAPI writes paths: `{key...}` becomes `{key}`.
-    public var openAPIPath: String {
+    package var openAPIPath: String {
         "/" + components.map { component in
             switch component {
             case .literal(let text): text
@@ -64,7 +64,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// A pattern holds at most one multi-segment parameter, so matching needs no backtracking:
     /// the components before it match the first segments, the components after it match the
     /// last ones, and it takes what lies between (at least one segment).
-    public func match(_ segments: [String]) -> [String: String]? {
+    package func match(_ segments: [String]) -> [String: String]? {
         matchPairs(segments).map { Parameter.dictionary($0) }
     }
 

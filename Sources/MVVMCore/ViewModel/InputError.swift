@@ -1,9 +1,9 @@
 /// An input or action argument the view model could not take; names the member at fault.
 public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The member at fault (a dotted path for nested members).
-    public let member: String
+    package let member: String
     /// What is wrong with it.
-    public let reason: String
+    package let reason: String
 
     /// Makes an error about a member.
     public init(member: String, reason: String) {

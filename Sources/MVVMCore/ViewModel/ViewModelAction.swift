@@ -48,10 +48,10 @@ extension ViewModelAction where Self: RawRepresentable, RawValue == String {
 /// The JSON object of arguments sent with an action.
 public struct ActionArguments: Sendable {
     /// The members as sent.
-    public let members: [String: JSONValue]
+    package let members: [String: JSONValue]
 
     /// Wraps arguments.
-    public init(_ members: [String: JSONValue] = [:]) {
+    package init(_ members: [String: JSONValue] = [:]) {
         self.members = members
     }
 

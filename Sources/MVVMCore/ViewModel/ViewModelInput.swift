@@ -11,7 +11,7 @@ public protocol ViewModelInput: Codable, Sendable, Equatable {
 
 extension ViewModelInput {
     /// The names of the input's members, read once per type from its stored properties.
-    public static var memberNames: [String] {
+    package static var memberNames: [String] {
         InputMembers.names(of: Self.self) {
             Mirror(reflecting: Self()).children.compactMap { $0.label?.trimmingPrefix("_") }.map(String.init)
         }

@@ -20,11 +20,11 @@ import Synchronization
 /// ```
 public final class Application: Service, Sendable {
     /// The settings.
-    public let configuration: ApplicationConfiguration
+    package let configuration: ApplicationConfiguration
     /// The scenes.
-    public let catalogue: SceneCatalogue
+    package let catalogue: SceneCatalogue
     /// The services given to every factory.
-    public let dependencies: DependencyValues
+    package let dependencies: DependencyValues
     let logger: Logger
     let sessions = SessionTable()
     let parkedTotal = Atomic<Int>(0)

@@ -18,7 +18,7 @@ public struct ApplicationConfiguration: Sendable {
     /// How many events each session keeps.
     public var eventHistory: Int = 256
     /// The version reported by `/health`.
-    public var version: String = "0.1.0"
+    package var version: String = "0.1.0"
 
     /// The defaults.
     public init() {}
