@@ -129,26 +129,16 @@ struct ApplicationLifecycleTests {
 
     @Test("The server executable stops cleanly, exit 0, on SIGTERM and on SIGINT", arguments: [SIGTERM, SIGINT])
     func executableStopsOnSignals(_ signal: Int32) async throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("server")
-        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "the server is built beside the tests")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--port", "0", "--log-level", "warning"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let line = try await TestHTTPClient.onThread { () -> String in
-            String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        }
-        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }, "the listening line names the port: \(line)")
+        let directory = CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let executable = directory + "/server"
+        try #require(access(executable, X_OK) == 0, "the server is built beside the tests")
+        let server = try ChildProcess(executable, ["--port", "0", "--log-level", "warning"])
+        let line = try await TestHTTPClient.onThread { server.firstLine() }
+        let port = try #require(line.split(separator: ":").last.flatMap { Int($0) }, "the listening line names the port: \(line)")
         let created = try await TestHTTPClient.request(port: port, "POST", "/sessions")
         #expect(created.status == 201)
 
-        kill(process.processIdentifier, signal)
-        let exited = try await eventually(within: .seconds(10), every: .milliseconds(20)) { !process.isRunning }
-        #expect(exited)
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        server.send(signal)
+        #expect(try await server.exitStatus(within: .seconds(10)) == 0, "it exits, with status 0")
     }
 }
