@@ -36,6 +36,7 @@ extension JSONBytesWriter {
         case .null: append("null")
         case .bool(let value): append(value ? "true" : "false")
         case .number(let value): writeDouble(value)
+        case .integer(let value): writeInteger(value.magnitude, negative: value < 0)
         case .string(let value): writeString(value)
         case .array(let elements):
             append("[")

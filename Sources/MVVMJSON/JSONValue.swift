@@ -1,11 +1,23 @@
 /// Any JSON value, for documents whose shape is only known at run time: merging a partial
 /// input into a view model's input, action arguments, and comparing outputs member by member.
+///
+/// A whole number written without a fraction or an exponent, within `Int64`'s range, is an
+/// ``integer(_:)`` and keeps every digit; any other number is a ``number(_:)``. Numbers compare
+/// by value: `.integer(2) == .number(2)`.
 public enum JSONValue: Codable, Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number with a fraction or an exponent, or one beyond `Int64`'s range.
     case number(Double)
+    /// A whole number within `Int64`'s range, kept exactly.
+    case integer(Int64)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object([String: JSONValue])
 
     /// Decodes any JSON value.
@@ -20,6 +32,8 @@ public enum JSONValue: Codable, Sendable, Equatable {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
@@ -38,6 +52,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
@@ -54,10 +69,26 @@ public enum JSONValue: Codable, Sendable, Equatable {
         switch self {
         case .null: "null"
         case .bool: "boolean"
-        case .number: "number"
+        case .number, .integer: "number"
         case .string: "string"
         case .array: "array"
         case .object: "object"
+        }
+    }
+
+    /// Whether two values are the same JSON: numbers by value (an integer equals the number
+    /// with the same value), members and elements recursively.
+    public static func == (left: JSONValue, right: JSONValue) -> Bool {
+        switch (left, right) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): Int64(exactly: b) == a
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
         }
     }
 }

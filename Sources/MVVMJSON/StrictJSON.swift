@@ -143,16 +143,23 @@ package enum StrictJSON {
             } else {
                 guard digits(&self) > 0 else { return nil }
             }
+            var isWhole = true
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
+                isWhole = false
                 guard digits(&self) > 0 else { return nil }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
+                isWhole = false
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
                 guard digits(&self) > 0 else { return nil }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            // A whole number keeps every digit within Int64's range; `-0` stays a Double's -0.
+            if isWhole, let integer = Int64(text), integer != 0 || bytes[start] != UInt8(ascii: "-") {
+                return .integer(integer)
+            }
             guard let number = Double(text), number.isFinite else { return nil }
             return .number(number)
         }

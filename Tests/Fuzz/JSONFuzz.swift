@@ -59,7 +59,7 @@ enum JSONFuzz {
         case .object(let members):
             depth = max(depth, level + 1)
             for member in members.values { try walk(member, level: level + 1, depth: &depth, check: check, text: text) }
-        case .null, .bool, .string:
+        case .null, .bool, .integer, .string:
             break
         }
     }

@@ -165,6 +165,33 @@ struct FastCodingTests {
         try expectSameDecoding(Data.self, #""AAEC+g==""#)
     }
 
+    @Test("Whole numbers beyond 2^53 decode digit for digit, as Foundation's decoder reads them")
+    func largeIntegers() throws {
+        try expectSameDecoding([Int64].self, "[9007199254740993, -9007199254740993, 9223372036854775807, -9223372036854775808]")
+        try expectSameDecoding([UInt64].self, "[9007199254740993, 9223372036854775807]")
+        try expectSameDecoding([Int].self, "[4611686018427387905]")
+        try expectSameDecoding([Double].self, "[9007199254740993, 1]")
+        try expectSameDecoding([Decimal].self, "[9007199254740993]")
+        // Out of range, or a fraction: the same error as Foundation's.
+        try expectSameDecoding(Int8.self, "300")
+        try expectSameDecoding(UInt64.self, "-1")
+        try expectSameDecoding(Int64.self, "1.5")
+        // The value keeps the digits and writes them back.
+        let parsed = try #require(StrictJSON.parse(Data("[9007199254740993,-0,1.0,2e0]".utf8)))
+        #expect(parsed == .array([.integer(9_007_199_254_740_993), .number(-0.0), .number(1), .number(2)]))
+        #expect(String(decoding: parsed.jsonData, as: UTF8.self) == "[9007199254740993,-0,1,2]")
+    }
+
+    @Test("JSON numbers compare by value: an integer equals the number of the same value")
+    func numbersCompareByValue() {
+        #expect(JSONValue.integer(2) == .number(2))
+        #expect(JSONValue.number(2) == .integer(2))
+        #expect(JSONValue.integer(2) != .number(2.5))
+        #expect(JSONValue.integer(9_007_199_254_740_993) != .number(9_007_199_254_740_992), "the Double is not that integer")
+        #expect(JSONValue.array([.integer(1)]) == .array([.number(1)]))
+        #expect(JSONValue.integer(0) != .bool(false))
+    }
+
     @Test("Failures throw the same DecodingError case with the same coding path", arguments: [
         // A nested member of the wrong type, an array element of the wrong type.
         #"{"count": 1, "items": [], "inner": {"count": "x"}}"#,

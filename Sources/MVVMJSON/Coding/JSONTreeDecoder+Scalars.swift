@@ -36,6 +36,7 @@ extension JSONTreeDecoder {
             return url as? T
         }
         if T.self == Decimal.self {
+            if case .integer(let integer) = value { return Decimal(integer) as? T }
             let number = try unwrapDouble(value, under: parent, key)
             guard let decimal = Decimal(string: number.description) else { throw unrepresentable(number, as: Decimal.self, at: parent, key) }
             return decimal as? T
@@ -54,14 +55,22 @@ extension JSONTreeDecoder {
     }
 
     static func unwrapDouble(_ value: JSONValue, under parent: CodingPathNode?, _ key: PendingCodingKey) throws -> Double {
-        guard case .number(let number) = value else { throw mismatch(Double.self, value, at: parent, key) }
-        return number
+        switch value {
+        case .number(let number): return number
+        case .integer(let integer): return Double(integer)
+        default: throw mismatch(Double.self, value, at: parent, key)
+        }
     }
 
     /// A number in `Float`'s range; one beyond it, or so small that it would become 0, is
     /// `dataCorrupted`, as in Foundation.
     static func unwrapFloat(_ value: JSONValue, under parent: CodingPathNode?, _ key: PendingCodingKey) throws -> Float {
-        guard case .number(let number) = value else { throw mismatch(Float.self, value, at: parent, key) }
+        let number: Double
+        switch value {
+        case .number(let double): number = double
+        case .integer(let integer): number = Double(integer)
+        default: throw mismatch(Float.self, value, at: parent, key)
+        }
         let float = Float(number)
         guard float.isFinite, float != 0 || number == 0 else { throw unrepresentable(number, as: Float.self, at: parent, key) }
         return float
@@ -70,6 +79,10 @@ extension JSONTreeDecoder {
     /// A whole number in `Integer`'s range; a fraction or a number out of range is
     /// `dataCorrupted` (see ``unrepresentable(_:as:at:_:)``), as in Foundation.
     static func unwrapInteger<Integer: FixedWidthInteger>(_ value: JSONValue, under parent: CodingPathNode?, _ key: PendingCodingKey) throws -> Integer {
+        if case .integer(let whole) = value {
+            guard let integer = Integer(exactly: whole) else { throw unrepresentable(Double(whole), as: Integer.self, at: parent, key) }
+            return integer
+        }
         guard case .number(let number) = value else { throw mismatch(Integer.self, value, at: parent, key) }
         // Through `Int64(exactly: Double)`, which the compiler inlines, rather than the generic
         // `Integer(exactly: number)`, which runs unspecialized in the standard library.
@@ -110,7 +123,7 @@ extension JSONValue {
         switch self {
         case .null: "null"
         case .bool: "bool"
-        case .number: "number"
+        case .number, .integer: "number"
         case .string: "a string"
         case .array: "an array"
         case .object: "a dictionary"

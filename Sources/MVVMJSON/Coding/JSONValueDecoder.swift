@@ -11,9 +11,9 @@ import Foundation
 /// - `Date` is read from a number (seconds since the reference date), `Data` from a base64
 ///   string, `URL` from a string, `Decimal` from a number.
 ///
-/// ``JSONValue`` keeps every number as a `Double`, so integers beyond 2^53 in magnitude arrive
-/// rounded (Foundation reads `9007199254740993` into an `Int64` exactly, this decoder reads
-/// `9007199254740992`, and `Int64.max` is out of range), a `Decimal` only keeps a `Double`'s
+/// ``JSONValue`` keeps a whole number within `Int64`'s range exactly, so integers of any size up
+/// to `Int64.max` arrive digit for digit, as Foundation reads them; other numbers are `Double`s:
+/// a `UInt64` beyond `Int64.max` arrives rounded, a fractional `Decimal` only keeps a `Double`'s
 /// 17 significant digits, and a `Float` is rounded from the `Double`, not from the digits.
 enum JSONValueDecoder {
     /// Decodes a `T` from `value`.
