@@ -11,8 +11,7 @@ import Testing
 private final class CounterViewModel: ViewModel {
     struct Input: ViewModelInput { var step = 1; init() {} }
     struct Output: Codable, Sendable { var count = 0 }           // defined from the start
-    enum Action: String, ViewModelAction { case increment, reset
-        static let names = ["increment", "reset"] }
+    enum Action: String, CaseIterable, ViewModelAction { case increment, reset }
 
     var input = Input()
     private(set) var output = Output()

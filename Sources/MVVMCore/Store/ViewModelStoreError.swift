@@ -30,7 +30,7 @@ public struct ViewModelStoreError: Error, Equatable, Sendable, CustomStringConve
     }
 
     /// Whether this is the error for a key that matches no scene.
-    public var isUnknownKey: Bool {
+    package var isUnknownKey: Bool {
         if case .unknownKey = reason { true } else { false }
     }
 

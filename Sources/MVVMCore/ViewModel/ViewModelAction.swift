@@ -1,7 +1,12 @@
 import MVVMJSON
 /// The actions a view model accepts, usually an enum.
 ///
-/// An action arrives as a name and a JSON object of arguments. Write the decoding yourself:
+/// An action arrives as a name and a JSON object of arguments. An enum without arguments needs
+/// nothing more than `CaseIterable` (its names) and `String` raw values (its decoding):
+/// ```swift
+/// enum Action: String, CaseIterable, ViewModelAction { case increment, reset }
+/// ```
+/// With arguments, list the names and write the decoding yourself:
 /// ```swift
 /// enum Action: ViewModelAction {
 ///     case select(ItemReference)
@@ -33,6 +38,17 @@ extension ViewModelAction {
             self = try JSONValue.object([name: .object(arguments.members)]).decode(Self.self)
         } catch let error as DecodingError {
             throw InputError(decoding: error, fallbackMember: name, dropping: 1)
+        }
+    }
+}
+
+extension ViewModelAction where Self: CaseIterable {
+    /// The names of the cases: a case's raw value when the type has `String` raw values, else
+    /// its name as Swift spells it (without its associated values, if it has any).
+    public static var names: [String] {
+        allCases.map { action in
+            if let raw = (action as? any RawRepresentable)?.rawValue as? String { return raw }
+            return Mirror(reflecting: action).children.first?.label ?? String(describing: action)
         }
     }
 }

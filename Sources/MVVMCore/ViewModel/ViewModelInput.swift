@@ -1,19 +1,24 @@
+import MVVMJSON
 import Synchronization
 
 /// The input of a view model: Codable, comparable, and with a default value, so that a view
 /// model always starts from a defined input and a client may send only the members it changes.
 ///
-/// Its members are the stored properties (their names are the JSON member names).
+/// Its members are the JSON members its `Codable` conformance reads: the stored properties'
+/// names, or the string values of its own `CodingKeys`.
 public protocol ViewModelInput: Codable, Sendable, Equatable {
     /// The input before the client sent anything.
     init()
 }
 
 extension ViewModelInput {
-    /// The names of the input's members, read once per type from its stored properties.
+    /// The names of the input's JSON members, in the order its decoding reads them: the keys its
+    /// `init(from:)` asks for while decoding its default value's encoding (so custom coding keys,
+    /// and members whose default is `nil`, are named right). Found once per type; an input whose
+    /// decoding cannot read its own encoding falls back on its stored properties' names.
     package static var memberNames: [String] {
         InputMembers.names(of: Self.self) {
-            Mirror(reflecting: Self()).children.compactMap { $0.label?.trimmingPrefix("_") }.map(String.init)
+            (try? TopLevelKeys.of(Self())) ?? Mirror(reflecting: Self()).children.compactMap { $0.label?.trimmingPrefix("_") }.map(String.init)
         }
     }
 }

@@ -17,20 +17,11 @@ public final class AlertViewModel: ViewModel {
     }
 
     /// The actions.
-    public enum Action: String, ViewModelAction {
+    public enum Action: String, CaseIterable, ViewModelAction {
         /// Try the failed call again.
         case retry
         /// Close the alert.
         case dismiss
-
-        /// `retry` and `dismiss`.
-        public static let names = ["retry", "dismiss"]
-
-        /// Either action; they take no arguments.
-        public init(name: String, arguments: ActionArguments) throws {
-            guard let action = Action(rawValue: name) else { throw ActionError.unknown(name) }
-            self = action
-        }
     }
 
     /// No input.

@@ -50,7 +50,7 @@ public final class DashboardViewModel: ViewModel {
                 // The child first: a key its factory refuses (`film/abc`) fails before the
                 // dashboard is shown, so that a refused embed changes nothing.
                 try coordinator.navigator.prepare(scene)
-            } catch let error as ViewModelStoreError where error.isUnknownKey {
+            } catch is ViewModelStoreError {
                 throw ActionError.invalidArguments(InputError(member: "scene", reason: "is not the key of a scene"))
             }
             try coordinator.showIfNeeded()
