@@ -1,6 +1,3 @@
-import MVVMCore
-import MVVMHTTP
-import MVVMJSON
 #if canImport(Glibc)
 import Glibc
 #endif

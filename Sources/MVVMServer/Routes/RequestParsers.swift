@@ -1,5 +1,4 @@
 import Foundation
-import MVVMCore
 import MVVMHTTP
 import MVVMJSON
 

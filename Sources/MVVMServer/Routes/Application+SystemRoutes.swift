@@ -1,7 +1,5 @@
 import Foundation
-import MVVMCore
 import MVVMHTTP
-import MVVMJSON
 
 /// `GET /`, `GET /health`, `GET /openapi.yaml`, `GET /scenes` and `GET /metrics`.
 extension Application {

@@ -1,6 +1,4 @@
-import MVVMCore
 import MVVMHTTP
-import MVVMJSON
 /// The settings of an ``Application``: its HTTP server, sessions and long-poll limits.
 public struct ApplicationConfiguration: Sendable {
     /// The HTTP server's settings.

@@ -1,7 +1,6 @@
 import Foundation
 import MVVMCore
 import MVVMHTTP
-import MVVMJSON
 
 /// `GET /sessions/{id}/navigation`, `POST /sessions/{id}/navigation/back` and
 /// `GET /sessions/{id}/events`.

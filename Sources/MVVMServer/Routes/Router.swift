@@ -1,6 +1,5 @@
 import MVVMCore
 import MVVMHTTP
-import MVVMJSON
 /// A request matched to a route, with the values of the route's path parameters.
 ///
 /// Not `Sendable`: it carries the polling thread that called the handler, which work sent to

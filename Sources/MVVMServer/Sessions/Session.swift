@@ -1,6 +1,4 @@
 import MVVMCore
-import MVVMHTTP
-import MVVMJSON
 import Synchronization
 
 /// One HTTP session: a context (its view models and navigation) and the bookkeeping that

@@ -1,6 +1,5 @@
 import MVVMCore
 import MVVMHTTP
-import MVVMJSON
 /// The kinds of problem the HTTP API answers, each with a stable `type`.
 extension HTTPError.Kind {
     /// 404: no session has this id.

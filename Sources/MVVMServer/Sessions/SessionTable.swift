@@ -1,6 +1,4 @@
-import MVVMCore
 import MVVMHTTP
-import MVVMJSON
 import Synchronization
 
 /// The live sessions, readable from any thread without entering an actor.

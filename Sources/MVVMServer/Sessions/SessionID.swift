@@ -1,7 +1,4 @@
 import Foundation
-import MVVMCore
-import MVVMHTTP
-import MVVMJSON
 
 /// Session identifiers: 128 bits from the system's cryptographic random source
 /// (`SystemRandomNumberGenerator`, getrandom on Linux), written as 22 characters of URL-safe

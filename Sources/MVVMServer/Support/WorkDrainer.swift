@@ -1,6 +1,3 @@
-import MVVMCore
-import MVVMHTTP
-import MVVMJSON
 import Synchronization
 
 /// Runs asynchronous work items off the calling thread with a few long-lived tasks instead of
