@@ -31,6 +31,9 @@ fail() { say "$*"; exit 1; }
 say "build: the harness (release) and bench/bin/baseline"
 swift build -c release --package-path "$BENCH_DIR/callgrind" --scratch-path "$SCRATCH" >>"$LOG" 2>&1 ||
     fail "swift build of bench/callgrind failed (see $LOG)"
+# valgrind 3.19 cannot read the DWARF of some dependencies (swift-prometheus's, swift-atomics'):
+# it runs a copy without debug information (the symbols, which name the functions, stay).
+strip --strip-debug -o "$BIN/harness" "$SCRATCH/release/harness" || fail "could not strip the harness"
 # shellcheck disable=SC2046
 gcc -O2 -Wall -o "$BIN/baseline" "$BENCH_DIR/baseline.c" $(pkg-config --cflags --libs libmicrohttpd) -lpthread ||
     fail "could not build baseline.c"
@@ -63,7 +66,7 @@ measure() {
 
 # The baseline answers the bytes the server answered (its car document and its created session).
 port=$(free_port)
-server_inputs=$(measure server-inputs inputs "$port" "$SCRATCH/release/harness" "$port")
+server_inputs=$(measure server-inputs inputs "$port" "$BIN/harness" "$port")
 doc="$OUT/callgrind.doc.json"
 cp "$doc" "$OUT/callgrind.baseline-doc.json"
 cp "$doc.created" "$OUT/callgrind.baseline-created.json"
@@ -71,11 +74,11 @@ baseline_args=(--threads 2 --memory-limit 4096 --doc "$OUT/callgrind.baseline-do
 port=$(free_port)
 baseline_inputs=$(measure baseline-inputs inputs "$port" "$BIN/baseline" --port "$port" "${baseline_args[@]}")
 port=$(free_port)
-server_get=$(measure server-get get "$port" "$SCRATCH/release/harness" "$port")
+server_get=$(measure server-get get "$port" "$BIN/harness" "$port")
 port=$(free_port)
 baseline_get=$(measure baseline-get get "$port" "$BIN/baseline" --port "$port" "${baseline_args[@]}")
 port=$(free_port)
-server_churn=$(measure server-churn churn "$port" "$SCRATCH/release/harness" "$port")
+server_churn=$(measure server-churn churn "$port" "$BIN/harness" "$port")
 port=$(free_port)
 baseline_churn=$(measure baseline-churn churn "$port" "$BIN/baseline" --port "$port" "${baseline_args[@]}")
 

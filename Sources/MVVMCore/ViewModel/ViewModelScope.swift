@@ -11,15 +11,20 @@ public struct ViewModelScope {
     /// The view model's store key, e.g. `film/2`.
     public let key: String
     /// A logger whose metadata names the view model's key (and its context's session).
-    public let logger: Logger
+    public var logger: Logger {
+        // Made when asked for: most view models never log, and every one gets a scope.
+        var logger = contextLogger
+        logger[metadataKey: "scene"] = .string(key)
+        return logger
+    }
+
+    private let contextLogger: Logger
     private weak var store: ViewModelStore?
     private weak var context: ViewModelContext?
 
     init(key: String, store: ViewModelStore?, context: ViewModelContext?, logger: Logger) {
         self.key = key
-        var logger = logger
-        logger[metadataKey: "scene"] = .string(key)
-        self.logger = logger
+        contextLogger = logger
         self.store = store
         self.context = context
     }

@@ -1,5 +1,6 @@
 import CoreMetrics
 import MVVMCore
+import MVVMSupport
 import struct Prometheus.PrometheusMetricsFactory
 import class Prometheus.PrometheusCollectorRegistry
 import Synchronization
@@ -27,29 +28,56 @@ final class Metrics: Sendable {
     private let liveContexts: CoreMetrics.Gauge
     private let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
-    /// The method and pattern of each route, by its index in the router serving.
-    private let routes = Mutex<[(method: String, pattern: String)]>([])
-    /// The counter and timer of each route and status answered so far.
-    private let answers = Mutex<[AnswerKey: RouteMetrics]>([:])
+    /// The counters and timers of each route of the router serving (a ``RouteTable``), set once
+    /// when it starts serving and read without a lock.
+    private let routes = AttachmentSlot()
+    /// The counters and timers of requests no route took.
+    private let unmatched = RouteSlot(method: "any", pattern: "unmatched")
 
-    /// The name of the requests' timer, and its buckets: from a tenth of a millisecond (a read
-    /// of a published document) to a minute (the longest long-poll).
+    /// The name of the requests' timer, and its buckets: from a quarter of a millisecond (a
+    /// read of a published document) to a minute (the longest long-poll). Each answer is
+    /// compared with every bucket, so there are few.
     private static let requestDuration = "mvvm_request_duration_seconds"
     private static let requestDurationBuckets: [Duration] = [
-        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .microseconds(2500),
-        .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
-        .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
-        .seconds(30), .seconds(60),
+        .microseconds(250), .milliseconds(1), .milliseconds(5), .milliseconds(25), .milliseconds(100),
+        .milliseconds(500), .seconds(1), .seconds(5), .seconds(30), .seconds(60),
     ]
 
-    private struct AnswerKey: Hashable {
-        let route: Int
+    /// The metrics of one status of one route.
+    private final class StatusMetrics: Sendable {
         let status: Int
-    }
-
-    private struct RouteMetrics: Sendable {
         let count: CoreMetrics.Counter
         let duration: CoreMetrics.Timer
+
+        init(status: Int, count: CoreMetrics.Counter, duration: CoreMetrics.Timer) {
+            self.status = status
+            self.count = count
+            self.duration = duration
+        }
+    }
+
+    /// The slots of a router's routes, by index.
+    private final class RouteTable: Sendable {
+        let slots: [RouteSlot]
+
+        init(_ routes: [Router.Route]) {
+            slots = routes.map { RouteSlot(method: $0.method, pattern: $0.pattern.description) }
+        }
+    }
+
+    /// One route's metrics, a status's made when first answered. The first status a route
+    /// answers (nearly always the one it answers most) is read without a lock; the others, a
+    /// handful, by a short scan under one.
+    private final class RouteSlot: Sendable {
+        let method: String
+        let pattern: String
+        let first = AttachmentSlot()
+        let statuses = Mutex<[StatusMetrics]>([])
+
+        init(method: String, pattern: String) {
+            self.method = method
+            self.pattern = pattern
+        }
     }
 
     /// Empty metrics.
@@ -73,31 +101,37 @@ final class Metrics: Sendable {
     }
 
     /// Names the routes of the router that serves: requests are counted under their patterns.
+    /// The first naming holds (an application's router has the same routes every time it runs).
     func name(routes: [Router.Route]) {
-        self.routes.withLock { $0 = routes.map { ($0.method, $0.pattern.description) } }
+        _ = self.routes.value { RouteTable(routes) }
     }
 
     /// Counts and times one answer: `route` is the index of the route that handled it (-1 when
     /// none did), `nanoseconds` the time from its arrival to its answer. Called on a polling
     /// thread for every request.
     func record(route: Int, status: Int, nanoseconds: UInt64) {
-        let metrics = routeMetrics(AnswerKey(route: route, status: status))
+        let slots = routes.value(orMake: { nil as RouteTable? })?.slots ?? []
+        let slot = slots.indices.contains(route) ? slots[route] : unmatched
+        let metrics = statusMetrics(status, of: slot)
         metrics.count.increment()
         metrics.duration.recordNanoseconds(Int64(clamping: nanoseconds))
     }
 
-    private func routeMetrics(_ key: AnswerKey) -> RouteMetrics {
-        answers.withLock { answers in
-            if let known = answers[key] { return known }
-            let routes = self.routes.withLock { $0 }
-            let route = routes.indices.contains(key.route) ? routes[key.route] : (method: "any", pattern: "unmatched")
-            let dimensions = [("method", route.method), ("route", route.pattern), ("status", String(key.status))]
-            let made = RouteMetrics(
+    private func statusMetrics(_ status: Int, of slot: RouteSlot) -> StatusMetrics {
+        if let first = slot.first.value(orMake: { nil as StatusMetrics? }), first.status == status { return first }
+        let metrics = slot.statuses.withLock { statuses in
+            if let known = statuses.first(where: { $0.status == status }) { return known }
+            let dimensions = [("method", slot.method), ("route", slot.pattern), ("status", String(status))]
+            let made = StatusMetrics(
+                status: status,
                 count: CoreMetrics.Counter(label: "mvvm_requests_total", dimensions: dimensions, factory: factory),
                 duration: CoreMetrics.Timer(label: Self.requestDuration, dimensions: dimensions, factory: factory))
-            answers[key] = made
+            statuses.append(made)
             return made
         }
+        // The first status made becomes the one read without the lock.
+        _ = slot.first.value { metrics }
+        return metrics
     }
 
     /// The metrics in the Prometheus text exposition format, the gauges read now.

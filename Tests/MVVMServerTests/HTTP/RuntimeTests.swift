@@ -197,16 +197,22 @@ struct RuntimeTests {
         #expect(harness.server.expiredParkCount == 1)
     }
 
-    @Test("At debug level every answered request is logged, its method, path, status and time as metadata")
-    func requestLogLine() async throws {
+    /// What the runtime logs while answering GETs of `paths` with its logger at `level`.
+    private func logged(at level: Logger.Level, answering paths: [String]) async throws -> [CapturedLogLine] {
         let lines = CapturedLogLines()
         var logger = Logger(label: "runtime-test") { _ in CapturingLogHandler(lines: lines) }
-        logger.logLevel = .debug
+        logger.logLevel = level
         let harness = try RuntimeHarness(logger: logger)
         defer { harness.stop() }
-        _ = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
-        _ = try await TestHTTPClient.request(port: harness.port, "GET", "/deadline")
-        let logged = lines.all.filter { $0.message == "answered" }
+        for path in paths {
+            _ = try await TestHTTPClient.request(port: harness.port, "GET", path)
+        }
+        return lines.all
+    }
+
+    @Test("At debug level every answered request is logged, its method, path, status and time as metadata")
+    func requestLogLine() async throws {
+        let logged = try await logged(at: .debug, answering: ["/echo/a/b", "/deadline"]).filter { $0.message == "answered" }
         #expect(logged.count == 2)
         let echo = try #require(logged.first)
         #expect(echo.level == .debug)
@@ -221,13 +227,7 @@ struct RuntimeTests {
 
     @Test("At info level no request is logged")
     func noRequestLogAtInfo() async throws {
-        let lines = CapturedLogLines()
-        var logger = Logger(label: "runtime-test") { _ in CapturingLogHandler(lines: lines) }
-        logger.logLevel = .info
-        let harness = try RuntimeHarness(logger: logger)
-        defer { harness.stop() }
-        _ = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
-        #expect(lines.all.isEmpty)
+        #expect(try await logged(at: .info, answering: ["/echo/a/b"]).isEmpty)
     }
 
     @Test("A prepared response is sent as prepared; a copy given another header is sent with it")

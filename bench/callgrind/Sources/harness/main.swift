@@ -14,7 +14,8 @@ settings.http.port = port
 var logger = Logger(label: "harness")
 logger.logLevel = .warning
 let app = Application(configuration: settings, catalogue: StarWarsApp.catalogue(), dependencies: try StarWarsApp.dependencies(), logger: logger)
-Task {
+// Detached: top-level code is the main actor's, and the main thread sleeps below.
+Task.detached {
     do {
         try await app.run()
     } catch {
@@ -22,7 +23,7 @@ Task {
         exit(1)
     }
 }
-Task {
+Task.detached {
     guard let port = try? await app.listeningPort else { return }
     FileHandle.standardOutput.write(Data("listening on \(port)\n".utf8))
 }
