@@ -10,7 +10,7 @@ package final class AttachmentSlot: Sendable {
     /// The address of the attachment, retained once by the slot (released in deinit), or 0. It
     /// is set at most once and never replaced, so a reader that loads it may use it for as long
     /// as it holds the slot: the slot's own retain keeps it alive.
-    private let stored = Atomic<UInt>(0)
+    @usableFromInline let stored = Atomic<UInt>(0)
     /// Set by a ``PublicationBoard`` when the document this slot belongs to stops being its
     /// topic's current one (replaced, removed, or the board closed), cleared if it is published
     /// again: the slot is also the document's identity, so a reader checks one atomic flag.
@@ -28,6 +28,9 @@ package final class AttachmentSlot: Sendable {
     /// The attachment of type `Attachment`, made by `make` the first time. When two threads
     /// make it at once, both get the one stored first; when `make` fails, a later call tries
     /// again. A slot holds one attachment type: asking for another type makes an unshared one.
+    /// Inlinable, so that it is specialized for the attachment's type in the modules that read
+    /// slots on every request (a generic call across modules looks the type's metadata up).
+    @inlinable
     package func value<Attachment: AnyObject & Sendable>(orMake make: () -> Attachment?) -> Attachment? {
         if let pointer = UnsafeMutableRawPointer(bitPattern: stored.load(ordering: .acquiring)) {
             return Self.attachment(at: pointer) ?? make()
@@ -40,7 +43,8 @@ package final class AttachmentSlot: Sendable {
         return UnsafeMutableRawPointer(bitPattern: original).flatMap(Self.attachment(at:)) ?? made
     }
 
-    private static func attachment<Attachment: AnyObject>(at pointer: UnsafeMutableRawPointer) -> Attachment? {
+    @inlinable
+    static func attachment<Attachment: AnyObject>(at pointer: UnsafeMutableRawPointer) -> Attachment? {
         let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
         // The exact class is checked by identity, which is cheaper than a dynamic cast.
         if type(of: object) == Attachment.self { return unsafeDowncast(object, to: Attachment.self) }
