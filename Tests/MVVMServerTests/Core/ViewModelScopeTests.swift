@@ -127,7 +127,11 @@ extension Core {
 
         @Test("existing, failure(of:) and viewModel(_:key:) reach the other view models of the context")
         func reachesOthers() async throws {
-            let context = Self.context(gate: Gate(), cancelled: Tally())
+            // An open gate: the stepper made below loads to its end (a load left waiting would
+            // keep its context alive past the test).
+            let gate = Gate()
+            gate.open()
+            let context = Self.context(gate: gate, cancelled: Tally())
             _ = try await context.state(of: "reader")
             try await context.withContext { context in
                 let scope = try #require(context.store.existing(Reader.self, key: "reader")).scope
