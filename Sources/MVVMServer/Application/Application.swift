@@ -100,6 +100,11 @@ public final class Application: Service, Sendable {
         server.withLock { $0?.parkedRequestCount ?? 0 }
     }
 
+    /// Connections open now, as the HTTP runtime counts them (0 when it does not serve).
+    package var openConnectionCount: Int {
+        server.withLock { $0?.openConnectionCount ?? 0 }
+    }
+
     /// The port the server listens on now, 0 when it does not.
     package var port: Int {
         server.withLock { $0?.port ?? 0 }
