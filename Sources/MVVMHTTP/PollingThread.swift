@@ -33,12 +33,8 @@ package struct PollingThread {
 
 /// The work left on one polling thread; each polling thread has its own, reached only by it.
 final class LeftWork {
-    private var isAcceptingWork = false
+    fileprivate var isAccepting = false
     fileprivate var items: [() -> Void] = []
-
-    fileprivate var isAccepting: Bool {
-        isAcceptingWork
-    }
 
     /// Each polling thread's work.
     private static let perThread = PerThread<LeftWork>()
@@ -46,8 +42,8 @@ final class LeftWork {
     /// Calls a handler with the calling polling thread accepting work from it.
     static func accepting<Result>(_ handler: (PollingThread) -> Result) -> Result {
         let lane = perThread.current(orMake: LeftWork.init)
-        lane.isAcceptingWork = true
-        defer { lane.isAcceptingWork = false }
+        lane.isAccepting = true
+        defer { lane.isAccepting = false }
         return handler(PollingThread(lane: lane))
     }
 

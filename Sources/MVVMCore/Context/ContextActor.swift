@@ -27,7 +27,7 @@ package actor ContextActor {
 
     /// Makes a context; `root` (when given) is put on its navigation stack, and its view model
     /// starts loading.
-    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: Logger = Logger(label: "mvvm"), eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
+    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
         let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, logger: logger, eventCapacity: eventCapacity, navigationDocument: navigationDocument)
         self.id = id
         self.catalogue = catalogue

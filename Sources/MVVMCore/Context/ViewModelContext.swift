@@ -36,7 +36,7 @@ package final class ViewModelContext {
     /// The logger of the context's view models (``ViewModelScope/logger``).
     package let logger: Logger
     /// The logger of view models whose context was given none.
-    static let defaultLogger = Logger(label: "mvvm")
+    package static let defaultLogger = Logger(label: "mvvm")
     /// How many earlier snapshots each scene keeps, for differences since a version.
     package var snapshotHistoryLimit = 16
     private var keysNeedingRefresh: Set<String> = []
@@ -44,7 +44,7 @@ package final class ViewModelContext {
     /// Makes a context.
     /// `navigationDocument` writes the navigation as it is published (by default, its
     /// `Encodable` form).
-    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger = Logger(label: "mvvm"), eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
+    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
         self.id = id
         self.logger = logger
         self.catalogue = catalogue

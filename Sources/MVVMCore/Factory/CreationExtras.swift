@@ -46,7 +46,7 @@ public struct CreationExtras {
     /// The handle of the view model being made on its place in its context (``ViewModelScope``):
     /// hand it to the view model.
     public var scope: ViewModelScope {
-        madeScope ?? ViewModelScope(key: key, store: nil, context: context, logger: context?.logger ?? ViewModelContext.defaultLogger)
+        madeScope ?? ViewModelScope(key: key, store: nil, context: context)
     }
 
     /// The context that will own the view model.

@@ -69,7 +69,7 @@ package final class ViewModelStore {
             return model
         }
         var extras = extras ?? CreationExtras(key: key)
-        extras.madeScope = ViewModelScope(key: key, store: self, context: extras.context, logger: extras.context?.logger ?? ViewModelContext.defaultLogger)
+        extras.madeScope = ViewModelScope(key: key, store: self, context: extras.context)
         let made: Model?
         do {
             made = try factory.create(type, extras: extras)

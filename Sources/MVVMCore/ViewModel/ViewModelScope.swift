@@ -22,9 +22,9 @@ public struct ViewModelScope {
     private weak var store: ViewModelStore?
     private weak var context: ViewModelContext?
 
-    init(key: String, store: ViewModelStore?, context: ViewModelContext?, logger: Logger) {
+    init(key: String, store: ViewModelStore?, context: ViewModelContext?) {
         self.key = key
-        contextLogger = logger
+        contextLogger = context?.logger ?? ViewModelContext.defaultLogger
         self.store = store
         self.context = context
     }

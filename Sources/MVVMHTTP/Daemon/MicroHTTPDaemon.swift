@@ -94,7 +94,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
 private func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
     // First call: only the headers have arrived. Answering now would cost keep-alive.
     guard let stored = requestContext.pointee else {
-        record(of: connection)?.requestArrived.store(MonotonicClock.nanoseconds, ordering: .relaxed)
+        markArrival(of: connection)
         requestContext.pointee = headersArrived
         return .YES
     }
@@ -221,7 +221,7 @@ private func park(_ responder: Responder, state: RequestState, connection: Opaqu
 /// would cost keep-alive), drops any body, then answers 414.
 private func refuseLargeQuery(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>, core: ServerCore) -> MHD_Result {
     if requestContext.pointee == queryTooLarge {
-        record(of: connection)?.requestArrived.store(MonotonicClock.nanoseconds, ordering: .relaxed)
+        markArrival(of: connection)
         requestContext.pointee = queryTooLargeHeadersArrived
         return .YES
     }
@@ -252,6 +252,12 @@ private let connectionNotify: MHD_NotifyConnectionCallback = { context, connecti
         record.release()
         socketContext.pointee = nil
     }
+}
+
+/// Notes that the connection's current request has arrived (its header fields): what its
+/// answer's duration counts from.
+private func markArrival(of connection: OpaquePointer) {
+    record(of: connection)?.requestArrived.store(MonotonicClock.nanoseconds, ordering: .relaxed)
 }
 
 /// The connection's record, kept in libmicrohttpd's socket context.

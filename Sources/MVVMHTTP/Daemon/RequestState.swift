@@ -1,6 +1,5 @@
 internal import CMicroHTTPD
 import Foundation
-import MVVMSupport
 
 // What the access handler keeps for a request in libmicrohttpd's request context: a marker
 // while the request needs nothing more, or a state object once it does.

@@ -105,11 +105,6 @@ public final class Application: Service, Sendable {
         server.withLock { $0?.openConnectionCount ?? 0 }
     }
 
-    /// The port the server listens on now, 0 when it does not.
-    package var port: Int {
-        server.withLock { $0?.port ?? 0 }
-    }
-
     /// Makes and starts the HTTP server.
     private func startServer() throws -> HTTPServer {
         let router = self.router

@@ -44,6 +44,8 @@ struct LargeIntegerAPITests {
         }
     }
 
+    static let catalogue = SceneCatalogue(scenes: [Scene("ledger", key: "ledger", viewModel: Ledger.self, factory: DefaultViewModelFactory())], rootKey: "ledger")
+
     /// The digits of a member of a JSON object, as sent (JSONSerialization would round them).
     static func digits(_ member: String, in text: String) -> String? {
         guard let range = text.range(of: "\"\(member)\":") else { return nil }
@@ -54,8 +56,7 @@ struct LargeIntegerAPITests {
         "9007199254740993", "9223372036854775806", "-9223372036854775808", "-9007199254740993",
     ])
     func exactThroughInputAndOutput(_ number: String) async throws {
-        let catalogue = SceneCatalogue(scenes: [Scene("ledger", key: "ledger", viewModel: Ledger.self, factory: DefaultViewModelFactory())], rootKey: "ledger")
-        let server = try await TestApplication(catalogue: catalogue)
+        let server = try await TestApplication(catalogue: Self.catalogue)
         let id = try await server.createSession()
         let path = "/sessions/\(id)/scenes/ledger"
         let set = try await server.request("POST", path + "/input", body: Data(#"{"id":\#(number)}"#.utf8))
@@ -72,8 +73,7 @@ struct LargeIntegerAPITests {
 
     @Test("An integer past a member's type is a 422 naming it; a fraction for an integer too")
     func outOfRange() async throws {
-        let catalogue = SceneCatalogue(scenes: [Scene("ledger", key: "ledger", viewModel: Ledger.self, factory: DefaultViewModelFactory())], rootKey: "ledger")
-        let server = try await TestApplication(catalogue: catalogue)
+        let server = try await TestApplication(catalogue: Self.catalogue)
         let id = try await server.createSession()
         let path = "/sessions/\(id)/scenes/ledger/input"
         for body in [#"{"id":9223372036854775808}"#, #"{"count":-1}"#, #"{"id":1.5}"#] {
