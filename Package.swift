@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "server", targets: ["server"]),
         .library(name: "MVVMServer", targets: ["MVVMServer"]),
         .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "MVVMClient", targets: ["MVVMClient"]),
+        .library(name: "MVVMServerTesting", targets: ["MVVMServerTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -86,6 +91,33 @@ let package = Package(
             packageAccess: false,
             swiftSettings: swiftSettings
         ),
+        // A Swift client of the API: the operations generated from openapi.yaml (committed, see
+        // scripts/generate-client) under a typed layer. It depends on no server module, so a
+        // consumer of a running server does not build libmicrohttpd.
+        .target(
+            name: "MVVMClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Testing an app's scenes: its catalogue served in-process (through the router, or live
+        // on a loopback port) and driven by the client, and a scene store that asserts each step.
+        .target(
+            name: "MVVMServerTesting",
+            dependencies: [
+                "MVVMServer",
+                "MVVMClient",
+                "MVVMCore",
+                "MVVMHTTP",
+                "MVVMJSON",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "server",
             dependencies: [
@@ -126,6 +158,11 @@ let package = Package(
         .testTarget(
             name: "MVVMServerTests",
             dependencies: ["MVVMServer", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MVVMClientTests",
+            dependencies: ["MVVMClient", "MVVMServerTesting", "MVVMServer", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+import MVVMJSON
+
 /// What changed between two snapshots: sections and items inserted, deleted and moved (found
 /// with the standard library's `CollectionDifference`, inferring moves), and items whose
 /// identifier stayed but whose content changed (which an identity-only diff would miss).
@@ -20,7 +22,8 @@ package struct SnapshotDifference: Sendable, Equatable, Encodable {
         package let to: Int
     }
 
-    /// An item's identifier and where it is.
+    /// An item's identifier and where it is; for an item inserted or changed, the item itself,
+    /// so that a client can keep a copy of the snapshot current from the changes alone.
     package struct ItemPosition: Sendable, Equatable, Encodable {
         /// The item's identifier.
         package let id: String
@@ -28,6 +31,10 @@ package struct SnapshotDifference: Sendable, Equatable, Encodable {
         package let section: String
         /// Its index within the section.
         package let index: Int
+        /// The item as the whole snapshot writes it (`id`, `cell` and its content's members):
+        /// set in ``ItemChanges/inserted`` and ``ItemChanges/changed``, `nil` (and not written)
+        /// elsewhere.
+        package var item: JSONValue? = nil
     }
 
     /// An item that moved, within a section or to another.
@@ -125,13 +132,20 @@ package struct SnapshotDifference: Sendable, Equatable, Encodable {
                 items.deleted.append(position)
             }
         }
-        items.inserted = added.filter { !removedIDs.contains($0.id) }
+        let newItems = Self.positions(of: new)
+        let newByID = Dictionary(newItems.map { ($0.position.id, $0.item) }, uniquingKeysWith: { first, _ in first })
+        items.inserted = added.filter { !removedIDs.contains($0.id) }.map { position in
+            var inserted = position
+            inserted.item = newByID[position.id]?.jsonValue
+            return inserted
+        }
 
-        let oldItems = Self.positions(of: old)
-        let oldByID = Dictionary(oldItems.map { ($0.position.id, $0.item) }, uniquingKeysWith: { first, _ in first })
-        for (position, item) in Self.positions(of: new) {
+        let oldByID = Dictionary(Self.positions(of: old).map { ($0.position.id, $0.item) }, uniquingKeysWith: { first, _ in first })
+        for (position, item) in newItems {
             if let before = oldByID[position.id], before != item {
-                items.changed.append(position)
+                var changed = position
+                changed.item = item.jsonValue
+                items.changed.append(changed)
             }
         }
     }

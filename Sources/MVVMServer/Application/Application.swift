@@ -130,9 +130,7 @@ public final class Application: Service, Sendable {
         listening.ended()
         server.stop()
         self.server.withLock { $0 = nil }
-        for session in sessions.removeAll() {
-            await session.end()
-        }
+        await endSessions()
     }
 
     /// Milliseconds on the monotonic clock.
