@@ -1,8 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// The README's "Writing a scene" program: one scene served over HTTP, as a package that uses
-/// MVVMServer the way a user's package would.
 let package = Package(
     name: "Counter",
     platforms: [.macOS(.v15)],
@@ -14,6 +12,13 @@ let package = Package(
             name: "Counter",
             dependencies: [.product(name: "MVVMServer", package: "MVVMServer")]
         ),
-    ],
-    swiftLanguageModes: [.v6]
+        .testTarget(
+            name: "CounterTests",
+            dependencies: [
+                "Counter",
+                .product(name: "MVVMServerTesting", package: "MVVMServer"),
+                .product(name: "MVVMClient", package: "MVVMServer"),
+            ]
+        ),
+    ]
 )

@@ -1,47 +1,39 @@
 import Foundation
-import MVVMCore
-import MVVMHTTP
-import MVVMJSON
-import MVVMServer
-import MVVMSupport
-import TestSupport
 import Testing
 
-/// The README's "Writing a scene" example, verbatim, served over real HTTP.
-private final class CounterViewModel: ViewModel {
-    struct Input: ViewModelInput { var step = 1; init() {} }
-    struct Output: Codable, Sendable { var count = 0 }           // defined from the start
-    enum Action: String, CaseIterable, ViewModelAction { case increment, reset }
-
-    var input = Input()
-    private(set) var output = Output()
-
-    func perform(_ action: Action) async throws {
-        switch action {
-        case .increment: output.count += input.step
-        case .reset: output.count = 0
-        }
-    }
-}
-
-@Suite("The README's example scene")
+/// The README shows the example package (`Examples/Counter`) in full; `scripts/test` builds and
+/// tests that package. These tests keep the README's copies identical to its files.
+@Suite("The README's example package")
 struct ReadmeExampleTests {
-    @Test("The counter counts by its step and resets, over HTTP")
-    func counter() async throws {
-        let catalogue = SceneCatalogue(
-            scenes: [Scene("counter", key: "counter", viewModel: CounterViewModel.self,
-                           factory: SingleViewModelFactory { _ in CounterViewModel() })],
-            rootKey: "counter")
-        let server = try await TestApplication(catalogue: catalogue)
-        let session = try await server.createSession()
-        let scene = "/sessions/\(session)/scenes/counter"
-        #expect(try await server.json("POST", scene + "/input", ["step": 5]).status == 200)
-        _ = try await server.request("POST", scene + "/actions/increment")
-        let counted = try await server.request("POST", scene + "/actions/increment")
-        #expect((counted.json["output"] as? [String: Any])?["count"] as? Int == 10)
-        let reset = try await server.request("POST", scene + "/actions/reset")
-        #expect((reset.json["output"] as? [String: Any])?["count"] as? Int == 0)
-        #expect(try await server.request("POST", scene + "/actions/explode").status == 404)
-        await server.stop()
+    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The README's fenced code blocks, in order.
+    static func codeBlocks() throws -> [String] {
+        let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                if let lines = current {
+                    blocks.append(lines.joined(separator: "\n") + "\n")
+                    current = nil
+                } else {
+                    current = []
+                }
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test("Each file of the example that the README shows is shown exactly", arguments: [
+        "Examples/Counter/Package.swift",
+        "Examples/Counter/Sources/Counter/Counter.swift",
+        "Examples/Counter/Tests/CounterTests/CounterTests.swift",
+    ])
+    func shownExactly(path: String) throws {
+        let file = try String(contentsOf: Self.root.appending(path: path), encoding: .utf8)
+        #expect(try Self.codeBlocks().contains(file), "README.md does not show \(path) as it is")
     }
 }

@@ -2,8 +2,8 @@ import MVVMServer
 
 /// A counter: `step` in, `count` out, `increment` and `reset` actions.
 final class CounterViewModel: ViewModel {
-    struct Input: ViewModelInput { var step = 1; init() {} }
-    struct Output: Codable, Sendable { var count = 0 }           // defined from the start
+    struct Input: ViewModelInput, Equatable { var step = 1; init() {} }
+    struct Output: Codable, Sendable, Equatable { var count = 0 }  // defined from the start
     enum Action: String, CaseIterable, ViewModelAction { case increment, reset }
 
     var input = Input()
@@ -19,11 +19,12 @@ final class CounterViewModel: ViewModel {
 
 @main
 struct CounterApp {
+    static let catalogue = SceneCatalogue(
+        scenes: [Scene("counter", key: "counter", viewModel: CounterViewModel.self,
+                       factory: SingleViewModelFactory { _ in CounterViewModel() })],
+        rootKey: "counter")
+
     static func main() async throws {
-        let catalogue = SceneCatalogue(
-            scenes: [Scene("counter", key: "counter", viewModel: CounterViewModel.self,
-                           factory: SingleViewModelFactory { _ in CounterViewModel() })],
-            rootKey: "counter")
         let logger = Logger(label: "counter")
         let app = Application(configuration: ApplicationConfiguration(), catalogue: catalogue, logger: logger)
         // Serves on http://127.0.0.1:8080 until SIGINT or SIGTERM, then shuts down gracefully.

@@ -1,0 +1,34 @@
+import MVVMClient
+import MVVMServerTesting
+import Testing
+@testable import Counter
+
+typealias Input = CounterViewModel.Input
+typealias Output = CounterViewModel.Output
+
+@Test("The counter counts by its step and resets", arguments: TestMode.allCases)
+func counts(mode: TestMode) async throws {
+    try await TestServer(catalogue: CounterApp.catalogue).test(mode) { client in
+        let session = try await client.createSession()
+        let store = try await SceneStore(session.scene("counter", input: Input.self, output: Output.self))
+        try await store.setInput(members: ["step": 5]) { $0.input.step = 5 }
+        try await store.perform("increment") { $0.output.count = 5 }
+        try await store.perform("increment") { $0.output.count = 10 }
+        try await store.perform("reset") { $0.output.count = 0 }
+        try await store.finish()
+    }
+}
+
+@Test("A client follows the count as it changes", arguments: TestMode.allCases)
+func followsTheCount(mode: TestMode) async throws {
+    try await TestServer(catalogue: CounterApp.catalogue).test(mode) { client in
+        let counter = try await client.createSession().scene("counter", input: Input.self, output: Output.self)
+        var counts: [Int] = []
+        for try await state in counter.updates() {
+            counts.append(state.output.count)
+            if counts.count == 3 { break }
+            try await counter.perform("increment")
+        }
+        #expect(counts == [0, 1, 2])
+    }
+}
