@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -104,7 +105,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Testing an app's scenes: its catalogue served in-process (through the router, or live
-        // on a loopback port) and driven by the client, and a scene store that asserts each step.
+        // on a loopback port) and driven by the client, a scene store that asserts each step, and
+        // swift-clocks' test clock for time a test moves by hand.
         .target(
             name: "MVVMServerTesting",
             dependencies: [
@@ -115,6 +117,7 @@ let package = Package(
                 "MVVMJSON",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -167,7 +170,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScenesTests",
-            dependencies: ["Scenes", "MVVMServer", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport"],
+            dependencies: ["Scenes", "MVVMServer", "MVVMServerTesting", "MVVMClient", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -3,8 +3,9 @@ import MVVMClient
 import OpenAPIRuntime
 
 /// The events a change of a scene's state gives, as the framework records them: one per
-/// lifecycle step, and `didUpdate` with the changed output members when a loaded scene's
-/// output changes.
+/// lifecycle step, and `didUpdate` with the changed output members when the output of a scene
+/// that is loaded afterwards changed (a load that ends with a new output gives both `didLoad`
+/// and `didUpdate`).
 enum ExpectedEvents {
     /// One expected event.
     struct Event: CustomStringConvertible {
@@ -31,7 +32,8 @@ enum ExpectedEvents {
         } else if let from = order.firstIndex(of: old.lifecycle), let to = order.firstIndex(of: new.lifecycle), to > from {
             events += stepEvents[from..<to].map { Event(type: $0, changes: nil) }
         }
-        if old.lifecycle == .loaded, new.lifecycle == .loaded {
+        // A loaded view model's output change, including the one its load's end made.
+        if new.lifecycle == .loaded {
             let changed = changedMembers(old.outputJSON, new.outputJSON)
             if !changed.isEmpty { events.append(Event(type: "didUpdate", changes: changed)) }
         }

@@ -16,8 +16,9 @@ import Testing
 /// try await store.perform("increment") { $0.output.count = 1 }
 /// try await store.finish()
 /// ```
-public final class SceneStore<Input: Codable & Sendable & Equatable, Output: Codable & Sendable & Equatable> {
-    /// What a step asserts: the scene's lifecycle, input, output and error.
+public final class SceneStore<Input: Codable & Sendable, Output: Codable & Sendable> {
+    /// What a step asserts: the scene's lifecycle, input, output and error. Two states are the
+    /// same when they encode to the same JSON (so `Input` and `Output` need not be `Equatable`).
     public struct State: Codable, Sendable, Equatable {
         /// Where the view model is in its lifecycle.
         public var lifecycle: SceneLifecycle
@@ -33,6 +34,11 @@ public final class SceneStore<Input: Codable & Sendable & Equatable, Output: Cod
             input = state.input
             output = state.output
             error = state.error
+        }
+
+        /// Whether both encode to the same JSON.
+        public static func == (left: State, right: State) -> Bool {
+            StateDiff.between(expected: left, actual: right) == nil
         }
     }
 

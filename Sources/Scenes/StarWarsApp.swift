@@ -21,17 +21,20 @@ public enum StarWarsApp {
             rootKey: "films")
     }
 
-    /// The services: the SWAPI client over the embedded data set (with an artificial latency)
-    /// or over HTTP at `swapiURL`.
-    public static func dependencies(swapiURL: String? = nil, latency: Duration = .zero, policy: ApiSession.Policy = .init()) throws -> DependencyValues {
+    /// The services: the clock, and the SWAPI client over the embedded data set (with an
+    /// artificial latency) or over HTTP at `swapiURL`, whose retries and timeouts run on that
+    /// clock.
+    public static func dependencies(swapiURL: String? = nil, latency: Duration = .zero, policy: ApiSession.Policy = .init(),
+                                    clock: any Clock<Duration> = ContinuousClock()) throws -> DependencyValues {
         var dependencies = DependencyValues()
+        dependencies.clock = clock
         if let swapiURL {
             guard let url = URL(string: swapiURL), url.scheme == "http" || url.scheme == "https" else {
                 throw SwapiConfigurationError(description: "'\(swapiURL)' is not an http(s) URL")
             }
-            dependencies.swapi = SwapiClient(session: ApiSession(transport: URLSessionTransport(baseURL: url), policy: policy))
+            dependencies.swapi = SwapiClient(session: ApiSession(transport: URLSessionTransport(baseURL: url), policy: policy, clock: clock))
         } else {
-            dependencies.swapi = SwapiClient.embedded(latency: latency, policy: policy)
+            dependencies.swapi = SwapiClient.embedded(latency: latency, policy: policy, clock: clock)
         }
         return dependencies
     }

@@ -1,116 +1,161 @@
-import MVVMCore
-import MVVMHTTP
-import MVVMJSON
+import MVVMClient
 import MVVMServer
-import MVVMSupport
+import MVVMServerTesting
 @testable import Scenes
 import Testing
 
 @Suite("The search scene: a query in, suggestions out (RxSwift-MVVM-PoP)")
 struct SearchSceneTests {
+    typealias Input = SearchViewModel.Input
     typealias Output = SearchViewModel.Output
     typealias Suggestion = SearchViewModel.Suggestion
 
-    @Test("A query without its accent finds the name with it: padme finds Padmé Amidala")
-    func ignoresDiacritics() async throws {
-        let harness = try await SceneHarness()
-        _ = try await harness.loaded("search", as: Output.self)
-
-        let state = try await harness.setInput(["query": .string("padme")], key: "search", as: Output.self)
-        #expect(state.output.models == [Suggestion(id: 35, name: "Padmé Amidala")])
-        #expect(try await harness.snapshot("search").itemIDs == [["35"]])
+    /// A suggestion's cell as the snapshot writes it: the item's id (a string) over the person's.
+    struct SuggestionCell: Decodable, Equatable {
+        var id: String
+        var cell: String
+        var name: String
     }
 
-    @Test("The query ignores case and the suggestions keep the service's order")
-    func ignoresCase() async throws {
-        let harness = try await SceneHarness()
-        _ = try await harness.loaded("search", as: Output.self)
-
-        let state = try await harness.setInput(["query": .string("SKY")], key: "search", as: Output.self)
-        #expect(state.output.models == [Suggestion(id: 1, name: "Luke Skywalker"), Suggestion(id: 11, name: "Anakin Skywalker")])
-        let snapshot = try await harness.snapshot("search")
-        #expect(snapshot.sectionIDs == ["suggestions"])
-        #expect(snapshot.sections?.first?.items.first?["name"] == .string("Luke Skywalker"))
-        #expect(snapshot.sections?.first?.items.first?["cell"] == .string("suggestion"))
+    /// The search scene of a new session, loaded: made by its first read, it loads the people.
+    static func loadedSearch(_ client: MVVMClient) async throws -> SceneStore<Input, Output> {
+        let store = try await SceneStore(try await client.createSession().scene("search", input: Input.self, output: Output.self))
+        try await store.receive { $0.lifecycle = .loaded }
+        return store
     }
 
-    @Test("An empty or blank query suggests nothing")
-    func blankQuery() async throws {
-        let harness = try await SceneHarness()
-        _ = try await harness.loaded("search", as: Output.self)
-        try await harness.setInput(["query": .string("sky")], key: "search", as: Output.self)
-
-        let state = try await harness.setInput(["query": .string("   ")], key: "search", as: Output.self)
-        #expect(state.output.models.isEmpty)
-        #expect(try await harness.snapshot("search").itemIDs == [[]])
+    @Test("A query without its accent finds the name with it: padme finds Padmé Amidala", arguments: TestMode.allCases)
+    func ignoresDiacritics(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedSearch(client)
+            try await store.setInput(members: ["query": "padme"]) {
+                $0.input.query = "padme"
+                $0.output.models = [Suggestion(id: 35, name: "Padmé Amidala")]
+            }
+            #expect(try await store.scene.snapshot().itemIDs == [["35"]])
+            try await store.finish()
+        }
     }
 
-    @Test("A query typed while the people still load is applied once they arrive, latest wins")
-    func queryDuringLoad() async throws {
+    @Test("The query ignores case and the suggestions keep the service's order", arguments: TestMode.allCases)
+    func ignoresCase(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedSearch(client)
+            try await store.setInput(members: ["query": "SKY"]) {
+                $0.input.query = "SKY"
+                $0.output.models = [Suggestion(id: 1, name: "Luke Skywalker"), Suggestion(id: 11, name: "Anakin Skywalker")]
+            }
+            let snapshot = try await store.scene.snapshot()
+            #expect(snapshot.sections.map(\.id) == ["suggestions"])
+            let first = try #require(snapshot.sections.first?.items.first)
+            #expect(first.cell == "suggestion")
+            #expect(try first.decode(as: SuggestionCell.self) == SuggestionCell(id: "1", cell: "suggestion", name: "Luke Skywalker"))
+            try await store.finish()
+        }
+    }
+
+    @Test("An empty or blank query suggests nothing", arguments: TestMode.allCases)
+    func blankQuery(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedSearch(client)
+            try await store.setInput(members: ["query": "sky"]) {
+                $0.input.query = "sky"
+                $0.output.models = [Suggestion(id: 1, name: "Luke Skywalker"), Suggestion(id: 11, name: "Anakin Skywalker")]
+            }
+            try await store.setInput(members: ["query": "   "]) {
+                $0.input.query = "   "
+                $0.output.models = []
+            }
+            #expect(try await store.scene.snapshot().itemIDs == [[]])
+            try await store.finish()
+        }
+    }
+
+    @Test("A query typed while the people still load is applied once they arrive, latest wins", arguments: TestMode.allCases)
+    func queryDuringLoad(mode: TestMode) async throws {
         let swapi = FakeSwapiService()
         let people = await swapi.suspend(.people)
-        let harness = try await SceneHarness(swapi: swapi)
+        try await TestServer.starWars(swapi: swapi).test(mode) { client in
+            let store = try await SceneStore(try await client.createSession().scene("search", input: Input.self, output: Output.self))
+            try await people.waitForArrivals()
+            try await store.setInput(members: ["query": "sky"]) {
+                $0.lifecycle = .loading
+                $0.input.query = "sky"
+            }
+            try await store.setInput(members: ["query": "padme"]) { $0.input.query = "padme" }
 
-        _ = try await harness.state("search", as: Output.self)
-        try await people.waitForArrivals()
-        let first = try await harness.setInput(["query": .string("sky")], key: "search", as: Output.self)
-        let latest = try await harness.setInput(["query": .string("padme")], key: "search", as: Output.self)
-        #expect(first.lifecycle == "loading")
-        #expect(latest.lifecycle == "loading")
-        #expect(latest.output.models.isEmpty)
-
-        people.open()
-        let loaded = try await harness.loaded("search", as: Output.self)
-        #expect(loaded.output.models == [Suggestion(id: 35, name: "Padmé Amidala")])
-        #expect(await swapi.count(.people) == 1)
-    }
-
-    @Test("The search button submits the current query and counts the taps")
-    func buttonTapped() async throws {
-        let harness = try await SceneHarness()
-        _ = try await harness.loaded("search", as: Output.self)
-        try await harness.setInput(["query": .string("leia")], key: "search", as: Output.self)
-
-        let navigated = try await harness.perform("buttonTapped", key: "search")
-        try await harness.perform("buttonTapped", key: "search")
-        let state = try await harness.state("search", as: Output.self)
-        #expect(!navigated)
-        #expect(state.output.submittedQuery == "leia")
-        #expect(state.output.buttonTaps == 2)
-    }
-
-    @Test("Tapping a suggestion's cell by section and item pushes person/{id}")
-    func cellTapped() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        _ = try await harness.loaded("search", as: Output.self)
-        try await harness.setInput(["query": .string("skywalker")], key: "search", as: Output.self)
-
-        let navigated = try await harness.perform("cellTapped", .position(section: 0, item: 1), key: "search")
-        #expect(navigated)
-        #expect(try harness.navigation().stackKeys == ["films", "person/11"])
-    }
-
-    @Test("Tapping a cell that is not shown throws itemNotFound")
-    func cellTappedOutOfRange() async throws {
-        let harness = try await SceneHarness()
-        _ = try await harness.loaded("search", as: Output.self)
-        try await harness.setInput(["query": .string("padme")], key: "search", as: Output.self)
-
-        let error = try await #require(throws: ActionError.self) {
-            try await harness.perform("cellTapped", .position(section: 0, item: 1), key: "search")
+            people.open()
+            try await store.receive {
+                $0.lifecycle = .loaded
+                $0.output.models = [Suggestion(id: 35, name: "Padmé Amidala")]
+            }
+            #expect(await swapi.count(.people) == 1)
+            try await store.finish()
         }
-        #expect(error == .itemNotFound(String(describing: ItemReference.position(section: 0, item: 1))))
     }
 
-    @Test("People that fail to load leave no suggestions and the error in the output")
-    func peopleFail() async throws {
+    @Test("The search button submits the current query and counts the taps", arguments: TestMode.allCases)
+    func buttonTapped(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedSearch(client)
+            try await store.setInput(members: ["query": "leia"]) {
+                $0.input.query = "leia"
+                $0.output.models = [Suggestion(id: 5, name: "Leia Organa")]
+            }
+            let navigated = try await store.perform("buttonTapped") {
+                $0.output.submittedQuery = "leia"
+                $0.output.buttonTaps = 1
+            }
+            #expect(navigated == nil)
+            try await store.perform("buttonTapped") { $0.output.buttonTaps = 2 }
+            try await store.finish()
+        }
+    }
+
+    @Test("Tapping a suggestion's cell by section and item pushes person/{id}", arguments: TestMode.allCases)
+    func cellTapped(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedSearch(client)
+            try await store.setInput(members: ["query": "skywalker"]) {
+                $0.input.query = "skywalker"
+                $0.output.models = [Suggestion(id: 1, name: "Luke Skywalker"), Suggestion(id: 11, name: "Anakin Skywalker")]
+            }
+            let navigation = try await store.perform("cellTapped", arguments: ["section": 0, "item": 1]) { _ in }
+            #expect(navigation?.stack.map(\.key) == ["films", "person/11"])
+            try await store.finish()
+        }
+    }
+
+    @Test("Tapping a cell that is not shown is refused (invalid-arguments), and changes nothing", arguments: TestMode.allCases)
+    func cellTappedOutOfRange(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedSearch(client)
+            try await store.setInput(members: ["query": "padme"]) {
+                $0.input.query = "padme"
+                $0.output.models = [Suggestion(id: 35, name: "Padmé Amidala")]
+            }
+            let problem = try await #require(throws: ProblemDetails.self) {
+                try await store.perform("cellTapped", arguments: ["section": 0, "item": 1]) { _ in }
+            }
+            #expect(problem.status == 422)
+            #expect(problem.kind == "invalid-arguments")
+            #expect(problem.detail.contains(String(describing: ItemReference.position(section: 0, item: 1))))
+            try await store.finish()
+        }
+    }
+
+    @Test("People that fail to load leave no suggestions and the error in the output", arguments: TestMode.allCases)
+    func peopleFail(mode: TestMode) async throws {
         let swapi = FakeSwapiService()
         await swapi.fail(.people)
-        let harness = try await SceneHarness(swapi: swapi)
-
-        let state = try await harness.loaded("search", as: Output.self)
-        #expect(state.output.error == ApiError.status(503).description)
-        let searched = try await harness.setInput(["query": .string("sky")], key: "search", as: Output.self)
-        #expect(searched.output.models.isEmpty)
+        try await TestServer.starWars(swapi: swapi).test(mode) { client in
+            let store = try await SceneStore(try await client.createSession().scene("search", input: Input.self, output: Output.self))
+            try await store.receive {
+                $0.lifecycle = .loaded
+                $0.output.error = ApiError.status(503).description
+            }
+            try await store.setInput(members: ["query": "sky"]) { $0.input.query = "sky" }
+            try await store.finish()
+        }
     }
 }

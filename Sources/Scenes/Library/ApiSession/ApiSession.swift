@@ -23,11 +23,14 @@ public struct ApiSession: Sendable {
     public let transport: any ApiTransport
     /// The retry and timeout policy.
     public let policy: Policy
+    /// The clock that times attempts, pauses and the deadline.
+    public let clock: any Clock<Duration>
 
-    /// Makes a session.
-    public init(transport: any ApiTransport, policy: Policy = Policy()) {
+    /// Makes a session; its pauses, timeouts and deadline run on `clock`.
+    public init(transport: any ApiTransport, policy: Policy = Policy(), clock: any Clock<Duration> = ContinuousClock()) {
         self.transport = transport
         self.policy = policy
+        self.clock = clock
     }
 
     /// Fetches `path` and decodes its JSON (snake_case keys) as `Value`.
@@ -44,16 +47,15 @@ public struct ApiSession: Sendable {
 
     /// Fetches the body of `path`, retrying transient failures within the deadline.
     public func fetch(_ path: String) async throws -> Data {
-        let clock = ContinuousClock()
-        let deadline = clock.now + policy.deadline
+        let clock = SessionClock(self.clock)
         var pause = policy.backoff
         var attempt = 0
         while true {
             try Task.checkCancellation()
-            let remaining = deadline - clock.now
+            let remaining = policy.deadline - clock.elapsed()
             let error: ApiError
             do {
-                let (status, body) = try await attemptFetch(path, timeout: min(policy.timeout, remaining))
+                let (status, body) = try await attemptFetch(path, timeout: min(policy.timeout, remaining), clock: clock)
                 guard (200..<300).contains(status) else { throw ApiError.status(status) }
                 return body
             } catch let failure as ApiError {
@@ -61,19 +63,19 @@ public struct ApiSession: Sendable {
             }
             attempt += 1
             guard error.isTransient, attempt <= policy.retries else { throw error }
-            guard clock.now + pause < deadline else { throw ApiError.deadlineExceeded(lastError: error.description) }
-            try await Task.sleep(for: pause)
+            guard clock.elapsed() + pause < policy.deadline else { throw ApiError.deadlineExceeded(lastError: error.description) }
+            try await clock.sleep(pause)
             pause *= 2
         }
     }
 
-    private func attemptFetch(_ path: String, timeout: Duration) async throws -> (Int, Data) {
+    private func attemptFetch(_ path: String, timeout: Duration, clock: SessionClock) async throws -> (Int, Data) {
         guard timeout > .zero else { throw ApiError.timedOut }
         let transport = self.transport
         return try await withThrowingTaskGroup(of: (Int, Data)?.self) { group in
             group.addTask { try await transport.fetch(path) }
             group.addTask {
-                try await Task.sleep(for: timeout)
+                try await clock.sleep(timeout)
                 return nil
             }
             defer { group.cancelAll() }

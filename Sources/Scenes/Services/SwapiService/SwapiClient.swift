@@ -11,9 +11,9 @@ public final class SwapiClient: SwapiService {
         self.session = session
     }
 
-    /// A client over the embedded data set.
-    public static func embedded(latency: Duration = .zero, policy: ApiSession.Policy = .init()) -> SwapiClient {
-        SwapiClient(session: ApiSession(transport: EmbeddedSwapiTransport(latency: latency), policy: policy))
+    /// A client over the embedded data set; its retries and timeouts run on `clock`.
+    public static func embedded(latency: Duration = .zero, policy: ApiSession.Policy = .init(), clock: any Clock<Duration> = ContinuousClock()) -> SwapiClient {
+        SwapiClient(session: ApiSession(transport: EmbeddedSwapiTransport(latency: latency), policy: policy, clock: clock))
     }
 
     public func films() async throws -> [Film] {
