@@ -73,9 +73,13 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
         let first = try await scene.state()
         state = State(first)
         version = first.version
-        // Versions and event sequence numbers come from one counter: the events after the first
-        // state's version happened after it (its load, say) and are for the steps to assert.
+        // Versions and event sequence numbers come from one counter: the events up to the first
+        // state's version led to it, and so does the `didUpdate` numbered right after it (the
+        // framework records it just after numbering the state); the later ones (its load, say)
+        // are for the steps to assert.
         eventCursor = first.version
+        try await readEvents()
+        unassertedEvents.removeAll { $0.sequence == first.version + 1 && $0.type == "didUpdate" }
     }
 
     /// Merges members into the input, and asserts the new state.
@@ -89,14 +93,22 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
         try await setInput(members: input, sourceLocation: sourceLocation, expect)
     }
 
-    /// Performs an action, and asserts the new state; returns the navigation when the action
-    /// navigated.
+    /// Performs an action, and asserts the new state and, when it navigates, where to: the keys
+    /// of the stack (root first) and of the modal. Exhaustive, an action that navigates where the
+    /// step states no navigation fails, as does one that does not navigate where the step states
+    /// one. Returns the navigation when the action navigated.
     @discardableResult
-    public func perform(_ action: String, arguments: some Encodable = [String: String](), sourceLocation: SourceLocation = #_sourceLocation,
-                        _ expect: (inout State) throws -> Void) async throws -> SessionNavigation? {
+    public func perform(_ action: String, arguments: some Encodable = [String: String](), navigation expected: ExpectedNavigation? = nil,
+                        sourceLocation: SourceLocation = #_sourceLocation, _ expect: (inout State) throws -> Void) async throws -> SessionNavigation? {
         let baseline = try await startingState()
         let outcome = try await scene.perform(action, arguments: arguments)
         try await check(outcome.state, from: baseline, sourceLocation, expect)
+        let reached = outcome.navigation.map(ExpectedNavigation.init)
+        if reached != expected, expected != nil || exhaustivity == .on {
+            let said = expected.map { "\($0)" } ?? "no navigation"
+            let did = reached.map { "\($0)" } ?? "did not navigate"
+            Issue.record("'\(action)' of '\(scene.key)': the step expected \(said); the action \(did).", sourceLocation: sourceLocation)
+        }
         return outcome.navigation
     }
 

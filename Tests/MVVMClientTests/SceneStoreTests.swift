@@ -38,6 +38,21 @@ struct SceneStoreTests {
         }
     }
 
+    @Test("An action that navigates states where to; one that navigates unasserted fails the step", arguments: TestMode.allCases)
+    func navigationIsAsserted(mode: TestMode) async throws {
+        try await Self.server.test(mode) { client in
+            let session = try await client.createSession()
+            let store = try await SceneStore(session.scene("counter", input: Counter.Input.self, output: Counter.Output.self))
+            try await store.perform("open", navigation: .init(stack: ["counter", "board"])) { _ in }
+            _ = try await session.goBack()
+            try await withKnownIssue {
+                try await store.perform("open") { _ in }
+            } matching: { issue in
+                issue.comments.map(\.rawValue).joined().contains("the step expected no navigation; the action stack [\"counter\", \"board\"], no modal.")
+            }
+        }
+    }
+
     @Test("A wrong expectation fails the step with a diff of the state")
     func mismatchFails() async throws {
         try await Self.server.test(.router) { client in

@@ -1,154 +1,180 @@
-import MVVMCore
-import MVVMHTTP
-import MVVMJSON
+import MVVMClient
 import MVVMServer
-import MVVMSupport
+import MVVMServerTesting
 @testable import Scenes
 import Testing
 
 @Suite("The films scene: sections per trilogy, filtered and sorted, and selection")
 struct FilmsSceneTests {
+    typealias Input = FilmsViewModel.Input
     typealias Output = FilmsViewModel.Output
 
-    @Test("Before the films arrive, the output is defined and empty and the scene is loading")
-    func definedWhileLoading() async throws {
+    /// A film's cell as the snapshot writes it.
+    struct FilmCell: Decodable, Equatable {
+        var id: String
+        var cell: String
+        var title: String
+        var episode: Int
+        var releaseDate: String
+        var director: String
+    }
+
+    /// The films scene of a new session (its root), once it has loaded.
+    static func loadedFilms(_ client: MVVMClient) async throws -> SceneStore<Input, Output> {
+        let films = try await client.createSession().scene("films", input: Input.self, output: Output.self)
+        _ = try await films.state { $0.isLoaded }
+        return try await SceneStore(films)
+    }
+
+    @Test("Before the films arrive, the output is defined and empty and the scene is loading", arguments: TestMode.allCases)
+    func definedWhileLoading(mode: TestMode) async throws {
         let swapi = FakeSwapiService()
         let gate = await swapi.suspend(.films)
-        let harness = try await SceneHarness(swapi: swapi, showingRoot: true)
-        try await gate.waitForArrivals()
+        try await TestServer.starWars(swapi: swapi).test(mode) { client in
+            let films = try await client.createSession().scene("films", input: Input.self, output: Output.self)
+            try await gate.waitForArrivals()
+            let store = try await SceneStore(films)
+            #expect(store.state.lifecycle == .loading)
+            #expect(store.state.output == Output())
+            #expect(try await films.snapshot().sections.isEmpty)
 
-        let state = try await harness.state("films", as: Output.self)
-        #expect(state.lifecycle == "loading")
-        #expect(state.output == Output())
-        #expect(try await harness.snapshot("films").sectionIDs.isEmpty)
-
-        gate.open()
-        let loaded = try await harness.loaded("films", as: Output.self)
-        #expect(loaded.output.total == 5)
-    }
-
-    @Test("Films are grouped in prequel, original and sequel sections, by episode")
-    func sectionsPerTrilogy() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        let state = try await harness.loaded("films", as: Output.self)
-
-        #expect(state.output == Output(count: 5, total: 5, error: nil))
-        let snapshot = try await harness.snapshot("films")
-        #expect(snapshot.kind == "snapshot")
-        #expect(snapshot.sectionIDs == ["prequel", "original", "sequel"])
-        #expect(snapshot.itemIDs == [["4", "5"], ["1", "2"], ["7"]])
-        let first = try #require(snapshot.sections?.first?.items.first)
-        #expect(first["cell"] == .string("film"))
-        #expect(first["title"] == .string("The Phantom Menace"))
-        #expect(first["episode"] == .number(1))
-        #expect(first["releaseDate"] == .string("1999-05-19"))
-        #expect(first["director"] == .string("George Lucas"))
-    }
-
-    @Test("The filter matches titles ignoring case and diacritics")
-    func filterIgnoresCaseAndDiacritics() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        _ = try await harness.loaded("films", as: Output.self)
-
-        let empire = try await harness.setInput(["filter": .string("EMPIRE")], key: "films", as: Output.self)
-        #expect(empire.output.count == 1)
-        #expect(empire.output.total == 5)
-        #expect(try await harness.snapshot("films").itemIDs == [["2"]])
-
-        try await harness.setInput(["filter": .string("phántom")], key: "films", as: Output.self)
-        #expect(try await harness.snapshot("films").itemIDs == [["4"]])
-
-        let the = try await harness.setInput(["filter": .string("The")], key: "films", as: Output.self)
-        #expect(the.output.count == 4)
-        #expect(try await harness.snapshot("films").sectionIDs == ["prequel", "original", "sequel"])
-        #expect(try await harness.snapshot("films").itemIDs == [["4", "5"], ["2"], ["7"]])
-    }
-
-    @Test("A filter that matches nothing leaves no sections and a count of zero")
-    func filterMatchingNothing() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        _ = try await harness.loaded("films", as: Output.self)
-
-        let state = try await harness.setInput(["filter": .string("Ewoks")], key: "films", as: Output.self)
-        #expect(state.output == Output(count: 0, total: 5, error: nil))
-        #expect(try await harness.snapshot("films").sectionIDs.isEmpty)
-    }
-
-    @Test("Sorting by release date puts the original trilogy first and orders each section by date")
-    func sortByReleaseDate() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        _ = try await harness.loaded("films", as: Output.self)
-
-        try await harness.setInput(["sort": .string("releaseDate")], key: "films", as: Output.self)
-        #expect(try await harness.snapshot("films").sectionIDs == ["original", "prequel", "sequel"])
-        #expect(try await harness.snapshot("films").itemIDs == [["1", "2"], ["4", "5"], ["7"]])
-
-        try await harness.setInput(["sort": .string("episode")], key: "films", as: Output.self)
-        #expect(try await harness.snapshot("films").sectionIDs == ["prequel", "original", "sequel"])
-    }
-
-    @Test("A sort that is not episode or releaseDate is refused and changes nothing")
-    func unknownSort() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        let before = try await harness.loaded("films", as: Output.self)
-
-        let error = try await #require(throws: InputError.self) {
-            try await harness.setInput(["sort": .string("title")], key: "films", as: Output.self)
+            gate.open()
+            try await store.receive {
+                $0.lifecycle = .loaded
+                $0.output.count = 5
+                $0.output.total = 5
+            }
+            try await store.finish()
         }
-        #expect(error.member == "sort")
-        #expect(try await harness.state("films", as: Output.self).version == before.version)
     }
 
-    @Test("Selecting a film by id pushes film/{id}")
-    func selectByID() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        _ = try await harness.loaded("films", as: Output.self)
-
-        let navigated = try await harness.perform("select", .item(id: "4"), key: "films")
-        #expect(navigated)
-        let navigation = try harness.navigation()
-        #expect(navigation.stackKeys == ["films", "film/4"])
-        #expect(navigation.stack.last?.presentation == "push")
-        #expect(navigation.stack.last?.scene == "film")
-        #expect(navigation.modal == nil)
+    @Test("Films are grouped in prequel, original and sequel sections, by episode", arguments: TestMode.allCases)
+    func sectionsPerTrilogy(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedFilms(client)
+            #expect(store.state.output == Output(count: 5, total: 5, error: nil))
+            let snapshot = try await store.scene.snapshot()
+            #expect(snapshot.sections.map(\.id) == ["prequel", "original", "sequel"])
+            #expect(snapshot.itemIDs == [["4", "5"], ["1", "2"], ["7"]])
+            let first = try #require(snapshot.sections.first?.items.first)
+            #expect(try first.decode(as: FilmCell.self) == FilmCell(id: "4", cell: "film", title: "The Phantom Menace", episode: 1,
+                                                                  releaseDate: "1999-05-19", director: "George Lucas"))
+        }
     }
 
-    @Test("Selecting by section and item follows the current filter and sort")
-    func selectByPosition() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        _ = try await harness.loaded("films", as: Output.self)
+    @Test("The filter matches titles ignoring case and diacritics", arguments: TestMode.allCases)
+    func filterIgnoresCaseAndDiacritics(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedFilms(client)
+            try await store.setInput(members: ["filter": "EMPIRE"]) {
+                $0.input.filter = "EMPIRE"
+                $0.output.count = 1
+            }
+            #expect(try await store.scene.snapshot().itemIDs == [["2"]])
 
-        try await harness.perform("select", .position(section: 1, item: 1), key: "films")
-        #expect(try harness.navigation().stackKeys == ["films", "film/2"])
+            try await store.setInput(members: ["filter": "phántom"]) { $0.input.filter = "phántom" }
+            #expect(try await store.scene.snapshot().itemIDs == [["4"]])
 
-        try await harness.setInput(["sort": .string("releaseDate")], key: "films", as: Output.self)
-        try await harness.perform("select", .position(section: 1, item: 0), key: "films")
-        #expect(try harness.navigation().stackKeys == ["films", "film/2", "film/4"])
+            try await store.setInput(members: ["filter": "The"]) {
+                $0.input.filter = "The"
+                $0.output.count = 4
+            }
+            let snapshot = try await store.scene.snapshot()
+            #expect(snapshot.sections.map(\.id) == ["prequel", "original", "sequel"])
+            #expect(snapshot.itemIDs == [["4", "5"], ["2"], ["7"]])
+            try await store.finish()
+        }
     }
 
-    @Test("Selecting an item the snapshot does not have throws itemNotFound and does not navigate")
-    func selectUnknownItem() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        _ = try await harness.loaded("films", as: Output.self)
-        let before = try harness.navigation()
+    @Test("A filter that matches nothing leaves no sections and a count of zero", arguments: TestMode.allCases)
+    func filterMatchingNothing(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedFilms(client)
+            try await store.setInput(members: ["filter": "Ewoks"]) {
+                $0.input.filter = "Ewoks"
+                $0.output.count = 0
+            }
+            #expect(try await store.scene.snapshot().sections.isEmpty)
+            try await store.finish()
+        }
+    }
 
-        let byPosition = try await #require(throws: ActionError.self) {
-            try await harness.perform("select", .position(section: 3, item: 0), key: "films")
-        }
-        guard case .itemNotFound = byPosition else {
-            Issue.record("expected itemNotFound, got \(byPosition)")
-            return
-        }
-        let byID = try await #require(throws: ActionError.self) {
-            try await harness.perform("select", .item(id: "3"), key: "films")
-        }
-        #expect(byID == .itemNotFound(String(describing: ItemReference.id("3"))))
+    @Test("Sorting by release date puts the original trilogy first and orders each section by date", arguments: TestMode.allCases)
+    func sortByReleaseDate(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedFilms(client)
+            try await store.setInput(members: ["sort": "releaseDate"]) { $0.input.sort = .releaseDate }
+            var snapshot = try await store.scene.snapshot()
+            #expect(snapshot.sections.map(\.id) == ["original", "prequel", "sequel"])
+            #expect(snapshot.itemIDs == [["1", "2"], ["4", "5"], ["7"]])
 
-        let filtered = try await harness.setInput(["filter": .string("Empire")], key: "films", as: Output.self)
-        #expect(filtered.output.count == 1)
-        await #expect(throws: ActionError.self) {
-            try await harness.perform("select", .item(id: "1"), key: "films")
+            try await store.setInput(members: ["sort": "episode"]) { $0.input.sort = .episode }
+            snapshot = try await store.scene.snapshot()
+            #expect(snapshot.sections.map(\.id) == ["prequel", "original", "sequel"])
+            try await store.finish()
         }
-        #expect(try harness.navigation().version == before.version)
+    }
+
+    @Test("A sort that is not episode or releaseDate is refused and changes nothing", arguments: TestMode.allCases)
+    func unknownSort(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedFilms(client)
+            let problem = try await #require(throws: ProblemDetails.self) {
+                try await store.setInput(members: ["sort": "title"]) { _ in }
+            }
+            #expect(problem.kind == "invalid-input")
+            #expect(problem.member == "sort")
+            try await store.finish()
+        }
+    }
+
+    @Test("Selecting a film by id pushes film/{id}", arguments: TestMode.allCases)
+    func selectByID(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedFilms(client)
+            let navigation = try await store.perform("select", arguments: ["id": "4"], navigation: .init(stack: ["films", "film/4"])) { _ in }
+            #expect(navigation?.top?.presentation == .push)
+            #expect(navigation?.top?.scene == "film")
+            #expect(navigation?.modal == nil)
+            try await store.finish()
+        }
+    }
+
+    @Test("Selecting by section and item follows the current filter and sort", arguments: TestMode.allCases)
+    func selectByPosition(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedFilms(client)
+            try await store.perform("select", arguments: ["section": 1, "item": 1], navigation: .init(stack: ["films", "film/2"])) { _ in }
+            try await store.setInput(members: ["sort": "releaseDate"]) { $0.input.sort = .releaseDate }
+            try await store.perform("select", arguments: ["section": 1, "item": 0], navigation: .init(stack: ["films", "film/2", "film/4"])) { _ in }
+            try await store.finish()
+        }
+    }
+
+    @Test("Selecting an item the snapshot does not have is refused (invalid-arguments) and does not navigate", arguments: TestMode.allCases)
+    func selectUnknownItem(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let store = try await Self.loadedFilms(client)
+            let before = try await store.scene.session.navigation()
+
+            let byPosition = try await #require(throws: ProblemDetails.self) {
+                try await store.perform("select", arguments: ["section": 3, "item": 0]) { _ in }
+            }
+            #expect(byPosition.kind == "invalid-arguments")
+            let byID = try await #require(throws: ProblemDetails.self) {
+                try await store.perform("select", arguments: ["id": "3"]) { _ in }
+            }
+            #expect(byID.detail.contains(String(describing: ItemReference.id("3"))))
+
+            try await store.setInput(members: ["filter": "Empire"]) {
+                $0.input.filter = "Empire"
+                $0.output.count = 1
+            }
+            await #expect(throws: ProblemDetails.self) {
+                try await store.perform("select", arguments: ["id": "1"]) { _ in }
+            }
+            #expect(try await store.scene.session.navigation().version == before.version)
+            try await store.finish()
+        }
     }
 }

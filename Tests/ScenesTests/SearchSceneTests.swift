@@ -120,8 +120,7 @@ struct SearchSceneTests {
                 $0.input.query = "skywalker"
                 $0.output.models = [Suggestion(id: 1, name: "Luke Skywalker"), Suggestion(id: 11, name: "Anakin Skywalker")]
             }
-            let navigation = try await store.perform("cellTapped", arguments: ["section": 0, "item": 1]) { _ in }
-            #expect(navigation?.stack.map(\.key) == ["films", "person/11"])
+            try await store.perform("cellTapped", arguments: ["section": 0, "item": 1], navigation: .init(stack: ["films", "person/11"])) { _ in }
             try await store.finish()
         }
     }
