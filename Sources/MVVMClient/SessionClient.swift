@@ -35,6 +35,24 @@ public struct SessionClient: Sendable {
         _ = try await call { try await api.clearStore(path: .init(id: id)).noContent }
     }
 
+    /// The session's navigation and the view models in its store.
+    public func summary() async throws -> SessionSummary {
+        SessionSummary(try await call { try await api.getSession(path: .init(id: id)).ok.body.json })
+    }
+
+    /// Follows the navigation until one satisfies `condition`, long-polling each next version;
+    /// throws ``SceneClientError/timedOut(key:lastVersion:)`` (key `navigation`) after `timeout`.
+    public func navigation(timeout: Duration = .seconds(10), where condition: (SessionNavigation) -> Bool) async throws -> SessionNavigation {
+        let deadline = ContinuousClock.now + timeout
+        var navigation = try await navigation()
+        while !condition(navigation) {
+            let remaining = deadline - .now
+            guard remaining > .zero else { throw SceneClientError.timedOut(key: "navigation", lastVersion: navigation.version) }
+            navigation = try await nextNavigation(after: navigation.version, wait: min(remaining, .seconds(30)))
+        }
+        return navigation
+    }
+
     /// The navigation now.
     public func navigation() async throws -> SessionNavigation {
         SessionNavigation(try await call { try await api.getNavigation(path: .init(id: id)).ok.body.json })

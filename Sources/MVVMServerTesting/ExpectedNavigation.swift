@@ -14,6 +14,9 @@ public struct ExpectedNavigation: Sendable, Equatable, CustomStringConvertible {
         self.modal = modal
     }
 
+    /// The events of navigation steps.
+    static let eventTypes: Set<String> = ["didSetRoot", "didPush", "didPop", "didPresent", "didDismiss", "didEmbed"]
+
     init(_ navigation: SessionNavigation) {
         stack = navigation.stack.map(\.key)
         modal = navigation.modal?.key

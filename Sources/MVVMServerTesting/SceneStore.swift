@@ -108,6 +108,10 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
             let said = expected.map { "\($0)" } ?? "no navigation"
             let did = reached.map { "\($0)" } ?? "did not navigate"
             Issue.record("'\(action)' of '\(scene.key)': the step expected \(said); the action \(did).", sourceLocation: sourceLocation)
+        } else if reached != nil {
+            // The navigation the step stated covers the navigation events about this scene.
+            try await readEvents()
+            unassertedEvents.removeAll { ExpectedNavigation.eventTypes.contains($0.type) }
         }
         return outcome.navigation
     }

@@ -17,7 +17,7 @@ struct CurlTourTests {
         #expect(created.status == 201)
         let id = try #require(created.json["id"] as? String)
         #expect(created.headers["location"] == "/sessions/\(id)")
-        let session = SessionClient(app: app, id: id)
+        let session = CurlSession(app: app, id: id)
         let root = try NavigationDocument(try JSONSerialization.data(withJSONObject: try #require(created.json["navigation"])))
         #expect(root.stackKeys == ["films"])
         #expect(root.stack.first?.presentation == "root")

@@ -1,8 +1,6 @@
-import MVVMCore
-import MVVMHTTP
-import MVVMJSON
+import MVVMClient
 import MVVMServer
-import MVVMSupport
+import MVVMServerTesting
 @testable import Scenes
 import Testing
 
@@ -10,101 +8,99 @@ import Testing
 struct DashboardSceneTests {
     typealias Output = DashboardViewModel.Output
 
-    @Test("Embedding shows the dashboard and puts the scene in the slot")
-    func embedInMain() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        _ = try await harness.loaded("films", as: FilmsViewModel.Output.self)
-
-        let navigated = try await harness.perform("embed", ["slot": .string("main"), "scene": .string("car")], key: "dashboard")
-        #expect(navigated)
-        let navigation = try harness.navigation()
-        #expect(navigation.stackKeys == ["films", "dashboard"])
-        let car = try #require(navigation.stack.last?.slots["main"])
-        #expect(car.key == "car")
-        #expect(car.scene == "car")
-        #expect(car.presentation == "embedded")
-        #expect(try await harness.state("dashboard", as: Output.self).output.slots == ["main": "car"])
+    static func dashboard(_ session: SessionClient) -> SceneClient<EmptyInput, Output> {
+        session.scene("dashboard", input: EmptyInput.self, output: Output.self)
     }
 
-    @Test("Both slots can hold a scene, and embedding again replaces the slot's scene")
-    func embedInBothSlots() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-
-        try await harness.perform("embed", ["slot": .string("main"), "scene": .string("car")], key: "dashboard")
-        try await harness.perform("embed", ["slot": .string("side"), "scene": .string("search")], key: "dashboard")
-        try await harness.perform("embed", ["slot": .string("main"), "scene": .string("find/people")], key: "dashboard")
-
-        let dashboard = try #require(try harness.navigation().stack.last)
-        #expect(dashboard.key == "dashboard")
-        #expect(dashboard.slots.mapValues(\.key) == ["main": "find/people", "side": "search"])
-        #expect(try await harness.state("dashboard", as: Output.self).output.slots == ["main": "find/people", "side": "search"])
-        #expect(!(await harness.storeKeys()).contains("car"))
+    /// Embeds `scene` in `slot`, expecting the action to be refused for `member`; checks that
+    /// nothing changed: the navigation, the store and the dashboard's slots.
+    static func expectRefused(_ session: SessionClient, slot: String?, scene: String?, member: String, reason: String) async throws {
+        let dashboard = Self.dashboard(session)
+        _ = try await dashboard.state()
+        let before = try await session.summary()
+        var arguments: [String: String] = [:]
+        arguments["slot"] = slot
+        arguments["scene"] = scene
+        let problem = try await #require(throws: ProblemDetails.self) {
+            try await dashboard.perform("embed", arguments: arguments)
+        }
+        #expect(problem.status == 422)
+        #expect(problem.kind == "invalid-arguments")
+        #expect(problem.member == member)
+        #expect(problem.detail.contains(reason))
+        let after = try await session.summary()
+        #expect(after.navigation == before.navigation, "the navigation changed")
+        #expect(after.entries.map(\.key) == before.entries.map(\.key), "the store changed")
+        #expect(try await dashboard.state().output.slots.isEmpty)
     }
 
-    @Test("An unknown slot is rejected as an invalid argument and nothing is embedded")
-    func unknownSlot() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        let before = try harness.navigation()
-
-        let error = try await #require(throws: ActionError.self) {
-            try await harness.perform("embed", ["slot": .string("footer"), "scene": .string("car")], key: "dashboard")
+    @Test("Embedding shows the dashboard and puts the scene in the slot", arguments: TestMode.allCases)
+    func embedInMain(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let session = try await client.createSession()
+            let store = try await SceneStore(Self.dashboard(session))
+            try await store.receive { $0.lifecycle = .loaded }
+            let navigation = try await store.perform("embed", arguments: ["slot": "main", "scene": "car"],
+                                                     navigation: .init(stack: ["films", "dashboard"])) {
+                $0.output.slots = ["main": "car"]
+            }
+            let car = try #require(navigation?.top?.slots["main"])
+            #expect(car.key == "car")
+            #expect(car.scene == "car")
+            #expect(car.presentation == .embedded)
+            try await store.finish()
         }
-        guard case .invalidArguments(let input) = error else {
-            Issue.record("expected invalidArguments, got \(error)")
-            return
-        }
-        #expect(input.member == "slot")
-        #expect(try harness.navigation().version == before.version)
-        #expect(try await harness.state("dashboard", as: Output.self).output.slots.isEmpty)
     }
 
-    @Test("A scene key that no scene has is rejected as an invalid argument and nothing is shown")
-    func unknownScene() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        let before = try harness.navigation()
+    @Test("Both slots can hold a scene, and embedding again replaces the slot's scene", arguments: TestMode.allCases)
+    func embedInBothSlots(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let session = try await client.createSession()
+            let dashboard = Self.dashboard(session)
+            try await dashboard.perform("embed", arguments: ["slot": "main", "scene": "car"])
+            try await dashboard.perform("embed", arguments: ["slot": "side", "scene": "search"])
+            let last = try await dashboard.perform("embed", arguments: ["slot": "main", "scene": "find/people"])
 
-        let error = try await #require(throws: ActionError.self) {
-            try await harness.perform("embed", ["slot": .string("main"), "scene": .string("jabba")], key: "dashboard")
+            let shown = try #require(last.navigation?.top)
+            #expect(shown.key == "dashboard")
+            #expect(shown.slots.mapValues(\.key) == ["main": "find/people", "side": "search"])
+            #expect(last.state.output.slots == ["main": "find/people", "side": "search"])
+            #expect(try await !session.summary().entries.map(\.key).contains("car"))
         }
-        #expect(error == .invalidArguments(InputError(member: "scene", reason: "is not the key of a scene")))
-        #expect(try harness.navigation().stackKeys == before.stackKeys)
-        #expect(try await harness.state("dashboard", as: Output.self).output.slots.isEmpty)
     }
 
-    @Test("A key the scene's factory refuses (film/abc) is rejected before the dashboard is shown: nothing changes")
-    func refusedKeyChangesNothing() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-        _ = try await harness.state("dashboard", as: Output.self)
-        let before = try harness.navigation()
-        let keysBefore = await harness.storeKeys()
-
-        let error = try await #require(throws: ActionError.self) {
-            try await harness.perform("embed", ["slot": .string("main"), "scene": .string("film/abc")], key: "dashboard")
+    @Test("An unknown slot is rejected as an invalid argument and nothing is embedded", arguments: TestMode.allCases)
+    func unknownSlot(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            try await Self.expectRefused(try await client.createSession(), slot: "footer", scene: "car", member: "slot", reason: "slot")
         }
-        #expect(error == .invalidArguments(InputError(member: "scene", reason: "is not the key of a scene")))
-        #expect(try harness.navigation().version == before.version, "the dashboard was not pushed")
-        #expect(try harness.navigation().stackKeys == before.stackKeys)
-        #expect(await harness.storeKeys() == keysBefore)
-        #expect(try await harness.state("dashboard", as: Output.self).output.slots.isEmpty)
     }
 
-    @Test("The dashboard cannot be embedded in itself")
-    func embedItself() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-
-        let error = try await #require(throws: ActionError.self) {
-            try await harness.perform("embed", ["slot": .string("side"), "scene": .string("dashboard")], key: "dashboard")
+    @Test("A scene key that no scene has is rejected as an invalid argument and nothing is shown", arguments: TestMode.allCases)
+    func unknownScene(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            try await Self.expectRefused(try await client.createSession(), slot: "main", scene: "jabba", member: "scene", reason: "is not the key of a scene")
         }
-        #expect(error == .invalidArguments(InputError(member: "scene", reason: "cannot be the dashboard itself")))
     }
 
-    @Test("A missing argument names the member")
-    func missingArgument() async throws {
-        let harness = try await SceneHarness(showingRoot: true)
-
-        let error = try await #require(throws: ActionError.self) {
-            try await harness.perform("embed", ["slot": .string("main")], key: "dashboard")
+    @Test("A key the scene's factory refuses (film/abc) is rejected before the dashboard is shown: nothing changes", arguments: TestMode.allCases)
+    func refusedKeyChangesNothing(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            try await Self.expectRefused(try await client.createSession(), slot: "main", scene: "film/abc", member: "scene", reason: "is not the key of a scene")
         }
-        #expect(error == .invalidArguments(InputError(member: "scene", reason: "is required")))
+    }
+
+    @Test("The dashboard cannot be embedded in itself", arguments: TestMode.allCases)
+    func embedItself(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            try await Self.expectRefused(try await client.createSession(), slot: "side", scene: "dashboard", member: "scene", reason: "cannot be the dashboard itself")
+        }
+    }
+
+    @Test("A missing argument names the member", arguments: TestMode.allCases)
+    func missingArgument(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            try await Self.expectRefused(try await client.createSession(), slot: "main", scene: nil, member: "scene", reason: "is required")
+        }
     }
 }

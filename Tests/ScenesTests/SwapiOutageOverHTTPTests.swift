@@ -19,7 +19,7 @@ struct SwapiOutageOverHTTPTests {
         policy.backoff = .milliseconds(10)
         let app = try await TestApplication(catalogue: StarWarsApp.catalogue(),
                                       dependencies: try StarWarsApp.dependencies(swapiURL: fixture.baseURL.absoluteString, policy: policy))
-        let session = try await SessionClient(app: app)
+        let session = try await CurlSession(app: app)
 
         let failed = try await session.waitForState("films", as: FilmsViewModel.Output.self) { $0.isLoaded }
         #expect(failed.output == FilmsViewModel.Output(count: 0, total: 0, error: ApiError.status(503).description))

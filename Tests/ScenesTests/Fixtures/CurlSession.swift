@@ -3,7 +3,7 @@ import TestSupport
 
 /// One session of a running ``TestApplication``, driven over real HTTP as the README's curl
 /// tour drives it; every answer is checked for its status and decoded.
-struct SessionClient {
+struct CurlSession {
     let app: TestApplication
     let id: String
 
