@@ -1,10 +1,14 @@
 import Foundation
+import MVVMClient
+import MVVMServer
+import MVVMServerTesting
 @testable import Scenes
-import TestSupport
 import Testing
 
 @Suite("A SWAPI outage seen through the whole app over HTTP: the alert, then the retry")
 struct SwapiOutageOverHTTPTests {
+    typealias Films = FilmsViewModel.Output
+
     @Test("Films that fail after their retries show the error and the modal alert; retry after recovery loads them")
     func outageThenRetry() async throws {
         let fixture = try SwapiFixtureServer()
@@ -17,30 +21,30 @@ struct SwapiOutageOverHTTPTests {
         policy.timeout = .seconds(3)
         policy.deadline = .seconds(8)
         policy.backoff = .milliseconds(10)
-        let app = try await TestApplication(catalogue: StarWarsApp.catalogue(),
-                                      dependencies: try StarWarsApp.dependencies(swapiURL: fixture.baseURL.absoluteString, policy: policy))
-        let session = try await CurlSession(app: app)
+        let dependencies = try StarWarsApp.dependencies(swapiURL: fixture.baseURL.absoluteString, policy: policy)
 
-        let failed = try await session.waitForState("films", as: FilmsViewModel.Output.self) { $0.isLoaded }
-        #expect(failed.output == FilmsViewModel.Output(count: 0, total: 0, error: ApiError.status(503).description))
-        #expect(fixture.control.requests == ["films/", "films/"])
-        let navigation = try await session.navigation()
-        #expect(navigation.stackKeys == ["films"])
-        #expect(navigation.modal?.key == "alert/films")
-        #expect(navigation.modal?.presentation == "modal")
-        #expect(navigation.modal?.path == session.path("/scenes/alert/films"))
-        let alert = try await session.state("alert/films", as: AlertViewModel.Output.self)
-        #expect(alert.output.message == ApiError.status(503).description)
+        try await TestServer(catalogue: StarWarsApp.catalogue(), dependencies: dependencies).test(.live) { client in
+            let session = try await client.createSession()
+            let films = session.scene("films", input: FilmsViewModel.Input.self, output: Films.self)
+            let failed = try await films.state { $0.isLoaded }
+            #expect(failed.output == Films(count: 0, total: 0, error: ApiError.status(503).description))
+            #expect(fixture.control.requests == ["films/", "films/"])
+            let navigation = try await session.navigation { $0.modal != nil }
+            #expect(navigation.stack.map(\.key) == ["films"])
+            #expect(navigation.modal?.key == "alert/films")
+            #expect(navigation.modal?.presentation == .modal)
+            #expect(navigation.modal?.path == "/sessions/\(session.id)/scenes/alert/films")
+            let alert = session.scene("alert/films", input: EmptyInput.self, output: AlertViewModel.Output.self)
+            #expect(try await alert.state().output.message == ApiError.status(503).description)
 
-        fixture.control.recover()
-        let retried = try await session.action("alert/films", "retry", as: AlertViewModel.Output.self)
-        let after = try #require(retried.navigation)
-        #expect(after.modal == nil)
-        #expect(after.stackKeys == ["films"])
+            fixture.control.recover()
+            let retried = try await alert.perform("retry")
+            let after = try #require(retried.navigation)
+            #expect(after.modal == nil)
+            #expect(after.stack.map(\.key) == ["films"])
 
-        let films = try await session.state("films", as: FilmsViewModel.Output.self)
-        #expect(films.output == FilmsViewModel.Output(count: 9, total: 9, error: nil))
-        #expect(try await session.snapshot("films").sectionIDs == ["prequel", "original", "sequel"])
-        await app.stop()
+            #expect(try await films.state().output == Films(count: 9, total: 9, error: nil))
+            #expect(try await films.snapshot().sections.map(\.id) == ["prequel", "original", "sequel"])
+        }
     }
 }
