@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -55,6 +56,12 @@ let package = Package(
             dependencies: ["MVVMJSON", "MVVMSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        // Saved sessions in an SQLite file through GRDB (the embedded default state store).
+        .target(
+            name: "MVVMSQLite",
+            dependencies: ["MVVMCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
         // The HTTP runtime on libmicrohttpd: the one module that imports CMicroHTTPD.
         .target(
             name: "MVVMHTTP",
@@ -74,6 +81,7 @@ let package = Package(
                 "MVVMCore",
                 "MVVMHTTP",
                 "MVVMJSON",
+                "MVVMSQLite",
                 "MVVMSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

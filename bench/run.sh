@@ -115,7 +115,7 @@ wait_for_line() {   # file pattern seconds pid: prints the first matching line
 }
 
 start_server() {
-    "$SCRATCH/release/server" --host 127.0.0.1 --port 0 --log-level warning \
+    "$SCRATCH/release/server" --host 127.0.0.1 --port 0 --state none --log-level warning \
         --max-connections "$MAX_CONNECTIONS" --max-sessions "$MAX_SESSIONS" \
         >"$OUT/server.stdout" 2>>"$OUT/server.log" </dev/null &
     SERVER_PID=$!
@@ -127,7 +127,9 @@ start_server() {
 }
 
 start_default_server() {   # scenario 7: scripts/run's defaults, on a free port
-    "$SCRATCH/release/server" --port 0 >"$OUT/default.stdout" 2>>"$OUT/default.log" </dev/null &
+    # Its default state file, under a state folder of the bench's own (XDG_STATE_HOME).
+    rm -rf "$OUT/xdg-state"
+    XDG_STATE_HOME="$OUT/xdg-state" "$SCRATCH/release/server" --port 0 >"$OUT/default.stdout" 2>>"$OUT/default.log" </dev/null &
     DEFAULT_PID=$!
     local line
     line=$(wait_for_line "$OUT/default.stdout" 'listening on' 60 "$DEFAULT_PID") ||

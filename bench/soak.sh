@@ -10,7 +10,7 @@ scripts/ensure-deps
 SCRATCH=.build-bench
 swift build -c release --scratch-path "$SCRATCH" >/tmp/soak-build.log 2>&1 || { cat /tmp/soak-build.log; exit 1; }
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$SCRATCH/release/server" --port "$PORT" --log-level warning --max-sessions "${SOAK_MAX_SESSIONS:-100}" >/tmp/soak-server.log 2>&1 &
+"$SCRATCH/release/server" --port "$PORT" --state none --log-level warning --max-sessions "${SOAK_MAX_SESSIONS:-100}" >/tmp/soak-server.log 2>&1 &
 SERVER=$!
 trap 'kill -INT $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true' EXIT
 for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.1; done

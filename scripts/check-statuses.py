@@ -21,8 +21,11 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import re
+import shutil
 import subprocess
+import tempfile
 import sys
 import threading
 import time
@@ -62,8 +65,10 @@ class Server:
     """The server binary on a free loopback port, until stop()."""
 
     def __init__(self, binary: str, *flags: str):
+        # Each server saves its sessions in a state file of its own, removed by stop().
+        self.folder = tempfile.mkdtemp(prefix="mvvm-state-")
         self.process = subprocess.Popen(
-            [binary, "--port", "0", "--log-level", "warning", *flags],
+            [binary, "--port", "0", "--state", os.path.join(self.folder, "state.sqlite"), "--log-level", "warning", *flags],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
@@ -79,6 +84,7 @@ class Server:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     def request(self, method: str, path: str, body: bytes | str | None = None, headers: dict | None = None,
                 timeout: float = 10) -> Response:

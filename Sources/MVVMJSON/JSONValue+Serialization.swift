@@ -8,7 +8,7 @@ extension JSONValue {
     }
 
     /// The value encoded by a type's `Encodable` conformance, as the framework's coder writes it.
-    public init(encoding value: some Encodable) throws {
+    package init(encoding value: some Encodable) throws {
         guard let parsed = StrictJSON.parse(try JSONCoding.encode(value)) else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "The encoder wrote malformed JSON."))
         }
@@ -24,7 +24,7 @@ extension JSONValue {
     }
 
     /// Decodes a `Decodable` type from this value.
-    public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+    package func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
         try JSONValueDecoder.decode(type, from: self)
     }
 }

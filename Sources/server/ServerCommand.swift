@@ -62,6 +62,24 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "trace, debug (a line for every answered request), info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
+    @Option(help: """
+        The SQLite file sessions are saved in, so that they survive a restart or a crash; `none` \
+        keeps them in memory only. Default: $XDG_STATE_HOME/mvvmserver/state.sqlite, else \
+        ~/.local/state/mvvmserver/state.sqlite.
+        """)
+    var state: String?
+
+    /// The state file: the one given, the XDG default, or none.
+    var stateFile: String? {
+        if state == "none" { return nil }
+        if let state, !state.isEmpty { return state }
+        let environment = ProcessInfo.processInfo.environment
+        if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") {
+            return base + "/mvvmserver/state.sqlite"
+        }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/mvvmserver/state.sqlite"
+    }
+
     func validate() throws {
         guard maxWait.isFinite, (0...86_400).contains(maxWait) else {
             throw ValidationError("--max-wait must be a number of seconds from 0 to 86400")
@@ -100,6 +118,7 @@ struct ServerCommand: AsyncParsableCommand {
         settings.maxSessions = maxSessions
         settings.maxParkedPerSession = maxParkedPerSession
         settings.maxParkedTotal = maxParked
+        settings.stateFile = stateFile
         var policy = ApiSession.Policy()
         policy.retries = max(0, swapiRetries)
         policy.timeout = .milliseconds(Int64(max(0.001, swapiTimeout) * 1000))

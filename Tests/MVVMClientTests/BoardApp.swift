@@ -115,6 +115,31 @@ enum BoardApp {
         }
     }
 
+    /// A tally: `tap` counts, and the count is a saved value, so that it survives a restart.
+    final class Tally: ViewModel {
+        struct Output: Codable, Sendable, Equatable {
+            var taps = 0
+        }
+
+        enum Action: String, CaseIterable, ViewModelAction {
+            case tap
+        }
+
+        var input = EmptyInput()
+        private(set) var output = Output()
+        private let saved: SavedStateHandle
+
+        init(scope: ViewModelScope) {
+            saved = scope.savedState
+            output.taps = saved["taps", as: Int.self] ?? 0
+        }
+
+        func perform(_ action: Action) async throws {
+            output.taps += 1
+            saved["taps"] = output.taps
+        }
+    }
+
     /// The catalogue; `counter` is the root.
     static let catalogue = SceneCatalogue(
         scenes: [
@@ -123,6 +148,7 @@ enum BoardApp {
             }),
             Scene("board", key: "board", viewModel: Board.self, factory: SingleViewModelFactory { _ in Board() }),
             Scene("ticker", key: "ticker", viewModel: Ticker.self, factory: SingleViewModelFactory { extras in Ticker(scope: extras.scope) }),
+            Scene("tally", key: "tally", viewModel: Tally.self, factory: SingleViewModelFactory { extras in Tally(scope: extras.scope) }),
         ],
         rootKey: "counter")
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MVVMClient
 import MVVMServer
 import MVVMServerTesting
@@ -155,6 +156,29 @@ struct SearchSceneTests {
             }
             try await store.setInput(members: ["query": "sky"]) { $0.input.query = "sky" }
             try await store.finish()
+        }
+    }
+
+    @Test("The taps and the submitted query are saved values: they survive a restart, with the query", arguments: TestMode.allCases)
+    func tapsSurviveRestart(mode: TestMode) async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "search-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: "state.sqlite").path
+        let id = try await TestServer.starWars(stateFile: file).test(mode) { client in
+            let session = try await client.createSession()
+            let search = session.scene("search", input: Input.self, output: Output.self)
+            try await search.setInput(members: ["query": "leia"])
+            try await search.perform("buttonTapped")
+            try await search.perform("buttonTapped")
+            return session.id
+        }
+        try await TestServer.starWars(stateFile: file).test(mode) { client in
+            let search = client.session(id: id).scene("search", input: Input.self, output: Output.self)
+            let restored = try await search.state { $0.isLoaded }
+            #expect(restored.input.query == "leia")
+            #expect(restored.output.buttonTaps == 2)
+            #expect(restored.output.submittedQuery == "leia")
+            #expect(restored.output.models == [Suggestion(id: 5, name: "Leia Organa")])
         }
     }
 }

@@ -26,9 +26,9 @@ package actor ContextActor {
     }
 
     /// Makes a context; `root` (when given) is put on its navigation stack, and its view model
-    /// starts loading.
-    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
-        let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, logger: logger, eventCapacity: eventCapacity, navigationDocument: navigationDocument)
+    /// starts loading. Versions start from `firstVersion` (a restored session's).
+    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0) {
+        let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, logger: logger, eventCapacity: eventCapacity, navigationDocument: navigationDocument, firstVersion: firstVersion)
         self.id = id
         self.catalogue = catalogue
         board = context.board
@@ -112,7 +112,18 @@ package actor ContextActor {
 
     /// Clears the store: every view model unloads and leaves; the next read makes fresh ones.
     package func clearStore() {
+        context.forgetPendingRestore()
         context.store.clear()
+    }
+
+    /// The context as it is saved now (see ``ViewModelContext/savedSession(createdAt:lastUsed:)``).
+    package func savedSession(createdAt: Int64, lastUsed: Int64) -> SavedSession {
+        context.savedSession(createdAt: createdAt, lastUsed: lastUsed)
+    }
+
+    /// Serves a saved session again (see ``ViewModelContext/restore(_:)``).
+    package func restore(_ saved: SavedSession) {
+        context.restore(saved)
     }
 
     /// Ends the context: unloads every view model and wakes every waiter.

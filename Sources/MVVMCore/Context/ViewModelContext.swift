@@ -40,17 +40,24 @@ package final class ViewModelContext {
     /// How many earlier snapshots each scene keeps, for differences since a version.
     package var snapshotHistoryLimit = 16
     private var keysNeedingRefresh: Set<String> = []
+    /// The saved view models of a restored session that are not made again yet, by key: each is
+    /// made on first use, with its saved input and values.
+    var pendingRestore: [String: SavedSession.Entry] = [:]
+    /// The order the saved view models of a restored session were made in.
+    var pendingRestoreOrder: [String] = []
 
     /// Makes a context.
     /// `navigationDocument` writes the navigation as it is published (by default, its
     /// `Encodable` form).
-    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument) {
+    /// `firstVersion` is where versions and event numbers start from (a restored session's
+    /// saved version, so that they never go backwards).
+    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0) {
         self.id = id
         self.logger = logger
         self.catalogue = catalogue
         self.dependencies = dependencies
         self.navigationDocument = navigationDocument
-        counter = VersionCounter()
+        counter = VersionCounter(start: firstVersion)
         store = ViewModelStore(counter: counter)
         navigator = Navigator()
         board = PublicationBoard()
@@ -72,10 +79,18 @@ package final class ViewModelContext {
     package func entry(forKey key: String) throws -> StoreEntry {
         if let entry = store.entry(key) { return entry }
         guard let (scene, parameters) = catalogue.scene(forKey: key) else { throw ViewModelStoreError.unknownKey(key) }
+        let saved = takePendingRestore(key, scene: scene.name)
+        if let saved { store.restoreSavedValues(saved.values, of: key) }
         try scene.make(store, CreationExtras(key: key, parameters: parameters, context: self, dependencies: dependencies))
         guard let entry = store.entry(key) else { throw ViewModelStoreError.unknownKey(key) }
+        if let saved, !restoreInput(saved, of: entry) {
+            // The saved input no longer fits the app's types: the view model starts fresh.
+            store.remove(key)
+            try scene.make(store, CreationExtras(key: key, parameters: parameters, context: self, dependencies: dependencies))
+        }
+        guard let made = store.entry(key) else { throw ViewModelStoreError.unknownKey(key) }
         startLoading?(key)
-        return entry
+        return made
     }
 
     /// The view model under a key, made on first use.

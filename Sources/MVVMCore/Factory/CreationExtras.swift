@@ -32,7 +32,7 @@ public struct CreationExtras {
     }
 
     /// A typed extra of your own.
-    public subscript<Value>(_ key: CreationExtraKey<Value>) -> Value? {
+    package subscript<Value>(_ key: CreationExtraKey<Value>) -> Value? {
         get { custom[ObjectIdentifier(CreationExtraKey<Value>.self)] as? Value }
         set { custom[ObjectIdentifier(CreationExtraKey<Value>.self)] = newValue }
     }
@@ -63,9 +63,9 @@ public struct CreationExtras {
 }
 
 /// The key of a typed creation extra; one key per value type.
-public struct CreationExtraKey<Value> {
+package struct CreationExtraKey<Value> {
     /// Makes the key.
-    public init() {}
+    package init() {}
 }
 
 /// The resources a factory hands over during one creation.

@@ -33,6 +33,8 @@ package final class ViewModelStore {
     /// False while ``clear(publishing:)`` unloads without publishing.
     private var isPublishing = true
     private var order: [String] = []
+    /// The values each view model saved (``SavedStateHandle``), as JSON, by key and name.
+    private var saved: [String: [String: [UInt8]]] = [:]
 
     /// Makes an empty store.
     package convenience init() {
@@ -165,8 +167,24 @@ package final class ViewModelStore {
         entry.resources.append(resource)
     }
 
+    /// The values the view model under `key` saved, as JSON by name.
+    package func savedValues(of key: String) -> [String: [UInt8]] {
+        saved[key] ?? [:]
+    }
+
+    /// Saves a value of the view model under `key` (`nil` removes it).
+    package func setSavedValue(_ bytes: [UInt8]?, named name: String, of key: String) {
+        saved[key, default: [:]][name] = bytes
+    }
+
+    /// Gives the view model under `key` the values it saved before a restart, before it is made.
+    package func restoreSavedValues(_ values: [String: [UInt8]], of key: String) {
+        saved[key] = values.isEmpty ? nil : values
+    }
+
     /// Unloads and removes the view model under a key.
     package func remove(_ key: String) {
+        saved[key] = nil
         guard let entry = entries.removeValue(forKey: key) else { return }
         order.removeAll { $0 == key }
         unload(entry)
@@ -187,6 +205,7 @@ package final class ViewModelStore {
         defer { isPublishing = true }
         let cleared = allEntries
         entries.removeAll()
+        saved.removeAll()
         order.removeAll()
         for entry in cleared {
             unload(entry)

@@ -29,6 +29,11 @@ public struct ViewModelScope {
         self.context = context
     }
 
+    /// The values the view model keeps across a restart of the server (see ``SavedStateHandle``).
+    public var savedState: SavedStateHandle {
+        SavedStateHandle(key: key, store: store)
+    }
+
     /// The navigator of the view model's context, for its coordinator.
     /// - Throws: ``ViewModelStoreError`` when the view model is made outside a context.
     public func navigator() throws -> Navigator {

@@ -18,7 +18,9 @@ extension Application {
         switch sessions.lookup(id, now: now) {
         case .live(let session): return session
         case .gone: responder.answer(HTTPError(.sessionGone, detail: "The session was deleted or expired; create a new one."))
-        case .unknown: responder.answer(HTTPError(.sessionNotFound, detail: "No session has this id."))
+        case .unknown:
+            if let restored = restoreSession(id) { return restored }
+            responder.answer(HTTPError(.sessionNotFound, detail: "No session has this id."))
         }
         return nil
     }

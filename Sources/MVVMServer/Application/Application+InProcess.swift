@@ -22,9 +22,19 @@ extension Application {
         }
     }
 
-    /// A router for in-process requests; ``endSessions()`` ends what they made.
-    package func inProcessRouter() -> InProcessRouter {
-        InProcessRouter(application: self, router: router)
+    /// A router for in-process requests, with the state store open; ``endInProcess()`` ends
+    /// what they made.
+    /// - Throws: an error naming the state file when it cannot be used.
+    package func inProcessRouter() throws -> InProcessRouter {
+        try openStateStore()
+        return InProcessRouter(application: self, router: router)
+    }
+
+    /// Ends every session (saved sessions stay saved) and closes the state store, as a shutdown
+    /// does.
+    package func endInProcess() async {
+        await endSessions()
+        closeStateStore()
     }
 
     /// Ends every session (each view model is cleared), as a shutdown does.

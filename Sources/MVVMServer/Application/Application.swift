@@ -37,6 +37,8 @@ public final class Application: Service, Sendable {
     let indexDocument: Data
     private let server = Mutex<HTTPServer?>(nil)
     private let listening = ListeningPort()
+    /// Where sessions are saved (see ``ApplicationConfiguration/stateFile``), while open.
+    let stateStore = Mutex<(any StateStore)?>(nil)
 
     /// Makes the application; nothing listens until ``run()``.
     public init(configuration: ApplicationConfiguration, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger) {
@@ -65,12 +67,15 @@ public final class Application: Service, Sendable {
     ///
     /// Call it once at a time; ``listeningPort`` tells when it listens.
     /// - Throws: `HTTPServerError` when the address cannot be bound, or when the application
-    ///   is already running.
+    ///   is already running; an error naming the state file when it cannot be used (not a
+    ///   database, damaged, newer, or in use by another server).
     public func run() async throws {
         let server: HTTPServer
         do {
+            try openStateStore()
             server = try startServer()
         } catch {
+            closeStateStore()
             listening.failed(error)
             throw error
         }
@@ -131,6 +136,7 @@ public final class Application: Service, Sendable {
         server.stop()
         self.server.withLock { $0 = nil }
         await endSessions()
+        closeStateStore()
     }
 
     /// Milliseconds on the monotonic clock.
@@ -147,6 +153,7 @@ public final class Application: Service, Sendable {
             try? await Task.sleep(for: .seconds(interval))
             let expired = sessions.removeExpired(idleMilliseconds: idle, now: now)
             metrics.expiredSessions.increment(by: expired.count)
+            forgetSaved(expired.map(\.id))
             for session in expired {
                 await session.end()
             }

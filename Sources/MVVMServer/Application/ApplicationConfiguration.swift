@@ -15,6 +15,9 @@ public struct ApplicationConfiguration: Sendable {
     public var maxParkedTotal: Int = 12_000
     /// How many events each session keeps.
     public var eventHistory: Int = 256
+    /// The SQLite file sessions are saved in, so that they survive a restart or a crash of the
+    /// server; `nil` keeps them in memory only.
+    public var stateFile: String?
     /// The version reported by `/health`.
     package var version: String = "0.1.0"
 

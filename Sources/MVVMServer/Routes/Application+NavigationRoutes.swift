@@ -23,7 +23,7 @@ extension Application {
 
         router.add("POST", "/sessions/{id}/navigation/back") { [self] routed, responder in
             guard let session = liveSession(routed, responder) else { return }
-            onContext(session.context, routed, responder) { context in
+            onContextSaving(session, routed, responder) { context in
                 try context.back()
                 guard let navigation = session.board.document(.navigation) else {
                     throw HTTPError(.sessionGone, detail: "The session was deleted.")

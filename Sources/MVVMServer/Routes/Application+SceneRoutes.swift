@@ -36,7 +36,7 @@ extension Application {
             let members: [String: JSONValue]
             do { members = try jsonObject(routed.request, allowEmpty: false) } catch { responder.answer(HTTPError.from(error)); return }
             let key = routed["key"]
-            onContext(session.context, routed, responder) { context in
+            onContextSaving(session, routed, responder) { context in
                 Self.stateResponse(try context.setInput(members, key: key))
             }
         }
@@ -47,10 +47,12 @@ extension Application {
             do { arguments = try jsonObject(routed.request, allowEmpty: true) } catch { responder.answer(HTTPError.from(error)); return }
             let key = routed["key"]
             let action = routed["action"]
-            run(responder) {
+            run(responder) { [self] in
                 let (state, navigated) = try await session.context.perform(action: action, arguments: arguments, key: key)
-                guard navigated, let navigation = session.board.document(.navigation) else { return Self.stateResponse(state) }
-                return Self.versionedJSON(StateDocument.adding("navigation", navigation.body, to: state.body), version: state.version)
+                guard navigated, let navigation = session.board.document(.navigation) else {
+                    return await saving(session, answering: Self.stateResponse(state))
+                }
+                return await saving(session, answering: Self.versionedJSON(StateDocument.adding("navigation", navigation.body, to: state.body), version: state.version))
             }
         }
 

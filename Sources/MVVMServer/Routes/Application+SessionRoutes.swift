@@ -8,10 +8,7 @@ extension Application {
     func addSessionRoutes(to router: inout Router) {
         router.add("POST", "/sessions") { [self] routed, responder in
             let id = SessionID.make()
-            var sessionLogger = logger
-            sessionLogger[metadataKey: "session"] = .string(SessionID.redacted(id))
-            let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: sessionLogger, eventCapacity: configuration.eventHistory, navigationDocument: NavigationDocument.writer(sessionID: id))
-            let session = Session(id: id, context: context, now: now)
+            let session = makeSession(id: id)
             switch sessions.insert(session, capacity: configuration.maxSessions, now: now) {
             case .failure(let error):
                 responder.answer(error)
@@ -20,10 +17,11 @@ extension Application {
                 metrics.createdSessions.increment()
                 if let evicted {
                     metrics.evictedSessions.increment()
+                    forgetSaved([evicted.id])
                     Task { await evicted.end() }
                 }
             }
-            onContext(context, routed, responder) { context in
+            onContextSaving(session, routed, responder) { context in
                 try context.showRoot()
                 let navigation = context.board.document(.navigation)?.body ?? Data("null".utf8)
                 var body = JSONBytesWriter(capacity: navigation.count + id.utf8.count + 32)
@@ -59,15 +57,23 @@ extension Application {
             // models unload on the context, as a call like any other (on this polling thread
             // when the context is idle), and the 204 follows.
             removed.board.close()
+            let store = savedSessions
             onContext(removed.context, routed, responder) { context in
                 context.close()
-                return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
+                let deleted = HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
+                guard let store else { return deleted }
+                store.commit([.delete(id: removed.id)]) { result in
+                    // Gone from memory either way; a failed commit leaves it saved, to be
+                    // restored, so the client hears that the deletion did not hold.
+                    responder.answer((try? result.get()) != nil ? deleted : HTTPError.unavailable("The deletion could not be saved; retry shortly.").response)
+                }
+                return nil
             }
         }
 
         router.add("DELETE", "/sessions/{id}/store") { [self] routed, responder in
             guard let session = liveSession(routed, responder) else { return }
-            onContext(session.context, routed, responder) { context in
+            onContextSaving(session, routed, responder) { context in
                 context.clearStore()
                 return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
             }

@@ -11,12 +11,15 @@ final class Session: Sendable {
     let parkedRequests = Atomic<Int>(0)
     /// When the session was last used; kept answers share it, not the session.
     let use: SessionUse
+    /// When the session was made, in milliseconds since 1970 (kept across restarts).
+    let createdAt: Int64
 
-    init(id: String, context: ContextActor, now: UInt64) {
+    init(id: String, context: ContextActor, now: UInt64, createdAt: Int64 = WallClock.milliseconds) {
         self.id = id
         self.context = context
         board = context.board
         use = SessionUse(now)
+        self.createdAt = createdAt
     }
 
     /// Milliseconds of the monotonic clock at the last request.

@@ -64,6 +64,13 @@ final class SessionTable: Sendable {
         }
     }
 
+    /// Adds a session unless one with its id is already there (another request restored it
+    /// first): returns the session in the table, and the one evicted to make room, if any.
+    func insertIfAbsent(_ session: Session, capacity: Int, now: UInt64) -> Result<(session: Session, evicted: Session?), HTTPError> {
+        if let existing = state.withLock({ $0.sessions[session.id] }) { return .success((existing, nil)) }
+        return insert(session, capacity: capacity, now: now).map { (session, $0) }
+    }
+
     /// Removes a session, leaving a tombstone.
     func remove(_ id: String, now: UInt64) -> Session? {
         state.withLock { state in

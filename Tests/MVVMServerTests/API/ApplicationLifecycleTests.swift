@@ -132,7 +132,7 @@ struct ApplicationLifecycleTests {
         let directory = CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let executable = directory + "/server"
         try #require(access(executable, X_OK) == 0, "the server is built beside the tests")
-        let server = try ChildProcess(executable, ["--port", "0", "--log-level", "warning"])
+        let server = try ChildProcess(executable, ["--port", "0", "--state", "none", "--log-level", "warning"])
         let line = try await TestHTTPClient.onThread { server.firstLine() }
         let port = try #require(line.split(separator: ":").last.flatMap { Int($0) }, "the listening line names the port: \(line)")
         let created = try await TestHTTPClient.request(port: port, "POST", "/sessions")

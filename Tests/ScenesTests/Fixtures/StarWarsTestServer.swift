@@ -3,10 +3,13 @@ import MVVMServerTesting
 @testable import Scenes
 
 extension TestServer {
-    /// The Star Wars app served for a test, with `swapi` (a fake by default) as its SWAPI.
-    static func starWars(swapi: FakeSwapiService = FakeSwapiService()) -> TestServer {
+    /// The Star Wars app served for a test, with `swapi` (a fake by default) as its SWAPI, and
+    /// its sessions saved in `stateFile` when given.
+    static func starWars(swapi: FakeSwapiService = FakeSwapiService(), stateFile: String? = nil) -> TestServer {
         var dependencies = DependencyValues()
         dependencies.swapi = swapi
-        return TestServer(catalogue: StarWarsApp.catalogue(), dependencies: dependencies)
+        var configuration = ApplicationConfiguration()
+        configuration.stateFile = stateFile
+        return TestServer(catalogue: StarWarsApp.catalogue(), dependencies: dependencies, configuration: configuration)
     }
 }

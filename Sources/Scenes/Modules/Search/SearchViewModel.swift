@@ -58,11 +58,16 @@ public final class SearchViewModel: ViewModel, SnapshotProviding {
     private var people: [Person] = []
     private let swapi: any SwapiService
     private let coordinator: SearchCoordinator
+    private let savedState: SavedStateHandle?
 
-    /// Makes the view model.
-    public init(swapi: any SwapiService, coordinator: SearchCoordinator) {
+    /// Makes the view model. The taps and the submitted query are kept in `savedState`, so
+    /// that they survive a restart of the server (the query, the input, is saved anyway).
+    public init(swapi: any SwapiService, coordinator: SearchCoordinator, savedState: SavedStateHandle? = nil) {
         self.swapi = swapi
         self.coordinator = coordinator
+        self.savedState = savedState
+        output.buttonTaps = savedState?["buttonTaps", as: Int.self] ?? 0
+        output.submittedQuery = savedState?["submittedQuery", as: String.self]
     }
 
     /// Loads the people to suggest from; a query typed meanwhile is applied once they are here.
@@ -95,6 +100,8 @@ public final class SearchViewModel: ViewModel, SnapshotProviding {
         case .buttonTapped:
             output.submittedQuery = input.query
             output.buttonTaps += 1
+            savedState?["submittedQuery"] = output.submittedQuery
+            savedState?["buttonTaps"] = output.buttonTaps
         case .cellTapped(let reference):
             guard let item = snapshot.item(at: reference), let id = Int(item.id) else {
                 throw ActionError.itemNotFound(String(describing: reference))
@@ -122,6 +129,7 @@ public enum SearchFactory {
 
     /// Makes the view model.
     public static func create(_ extras: CreationExtras) throws -> SearchViewModel {
-        SearchViewModel(swapi: extras.dependencies.swapi, coordinator: SearchCoordinator(navigator: try extras.scope.navigator()))
+        SearchViewModel(swapi: extras.dependencies.swapi, coordinator: SearchCoordinator(navigator: try extras.scope.navigator()),
+                        savedState: extras.scope.savedState)
     }
 }

@@ -1,0 +1,47 @@
+/// What is saved of one session, so that a restarted server can serve it again under the same
+/// id: when it was made and last used, its navigation, the version it had reached, and for
+/// each view model its key, scene, input and saved values. Outputs are not saved.
+package struct SavedSession: Sendable, Equatable {
+    /// One view model.
+    package struct Entry: Sendable, Equatable {
+        /// Its store key.
+        package var key: String
+        /// Its scene's name.
+        package var scene: String
+        /// Its input, as JSON.
+        package var input: [UInt8]
+        /// The values it saved, as JSON by name.
+        package var values: [String: [UInt8]]
+
+        /// Makes an entry.
+        package init(key: String, scene: String, input: [UInt8], values: [String: [UInt8]]) {
+            self.key = key
+            self.scene = scene
+            self.input = input
+            self.values = values
+        }
+    }
+
+    /// The session's id.
+    package var id: String
+    /// When it was made, in milliseconds since 1970.
+    package var createdAt: Int64
+    /// When it was last used, in milliseconds since 1970.
+    package var lastUsed: Int64
+    /// The highest version or event number it had given: a restored session numbers on from it.
+    package var version: UInt64
+    /// Its navigation, as ``SavedNavigation`` writes it.
+    package var navigation: [UInt8]
+    /// Its view models, in the order they were made.
+    package var entries: [Entry]
+
+    /// Makes a saved session.
+    package init(id: String, createdAt: Int64, lastUsed: Int64, version: UInt64, navigation: [UInt8], entries: [Entry]) {
+        self.id = id
+        self.createdAt = createdAt
+        self.lastUsed = lastUsed
+        self.version = version
+        self.navigation = navigation
+        self.entries = entries
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+import MVVMJSON
+
+/// Saving a context, and serving a saved one again after a restart.
+extension ViewModelContext {
+    /// The context as it is saved now: its navigation, the version it has reached, and its view
+    /// models (those made, then the saved ones not made again yet) with their inputs and values.
+    package func savedSession(createdAt: Int64, lastUsed: Int64) -> SavedSession {
+        var entries = store.allEntries.map { entry in
+            SavedSession.Entry(key: entry.key, scene: entry.scene, input: entry.encodedInput, values: store.savedValues(of: entry.key))
+        }
+        entries += pendingRestoreOrder.compactMap { pendingRestore[$0] }
+        return SavedSession(id: id, createdAt: createdAt, lastUsed: lastUsed, version: counter.current,
+                            navigation: SavedNavigation(navigator.state).bytes, entries: entries)
+    }
+
+    /// Serves a saved session again: its navigation is shown as it was (which makes the view
+    /// models shown, with their saved inputs and values), and the other saved view models are
+    /// made on first use. Call it on a new context whose versions start from the saved one.
+    package func restore(_ saved: SavedSession) {
+        for entry in saved.entries where pendingRestore[entry.key] == nil {
+            pendingRestore[entry.key] = entry
+            pendingRestoreOrder.append(entry.key)
+        }
+        guard let navigation = SavedNavigation(bytes: saved.navigation) else {
+            logger.warning("The saved navigation no longer decodes; the session starts at its root scene.")
+            try? navigator.setRoot(catalogue.rootKey)
+            return
+        }
+        do {
+            try navigation.replay(on: navigator)
+        } catch {
+            logger.warning("The saved navigation no longer fits the app (\(error)); the session starts at its root scene.")
+            try? navigator.setRoot(catalogue.rootKey)
+        }
+    }
+
+    /// The saved view model under `key`, taken for making it again; `nil` when there is none, or
+    /// when it was saved for another scene (the app changed).
+    func takePendingRestore(_ key: String, scene: String) -> SavedSession.Entry? {
+        guard let saved = pendingRestore.removeValue(forKey: key) else { return nil }
+        pendingRestoreOrder.removeAll { $0 == key }
+        guard saved.scene == scene else {
+            logger.warning("The saved view model '\(key)' belongs to scene '\(saved.scene)', not '\(scene)'; it starts fresh.")
+            return nil
+        }
+        return saved
+    }
+
+    /// Gives a view model made again its saved input; `false` (and a warning) when the input no
+    /// longer decodes as the view model's.
+    func restoreInput(_ saved: SavedSession.Entry, of entry: StoreEntry) -> Bool {
+        guard !saved.input.isEmpty else { return true }
+        do {
+            guard let members = JSONValue(json: Data(saved.input))?.objectValue else {
+                throw InputError(member: "input", reason: "is not a JSON object")
+            }
+            try store.setInput(members, of: entry)
+            return true
+        } catch {
+            logger.warning("The saved input of '\(entry.key)' no longer decodes (\(error)); the view model starts fresh.")
+            return false
+        }
+    }
+
+    /// Forgets the saved view models not made again yet (the store was cleared).
+    func forgetPendingRestore() {
+        pendingRestore.removeAll()
+        pendingRestoreOrder.removeAll()
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import GRDB
+import MVVMCore
+import Synchronization
+
+/// Sessions saved in an SQLite file through GRDB: WAL mode, a schema kept by GRDB's
+/// `DatabaseMigrator`, and commits grouped on GRDB's writer queue (the changes handed over
+/// while a commit runs go together into the next one), so that no polling thread waits on the
+/// disk.
+///
+/// The file is locked while the store is open: a second server on the same file is refused.
+package final class SQLiteStateStore: StateStore {
+    /// How much a commit waits for the disk.
+    package enum Synchronous: String, Sendable, CaseIterable {
+        /// `synchronous=NORMAL`: a commit survives a crash of the process; the last commits may
+        /// be lost to a power failure.
+        case normal
+        /// `synchronous=FULL`: a commit survives a power failure too, at the cost of an fsync per
+        /// commit.
+        case full
+    }
+
+    private struct Pending {
+        var changes: [(changes: [SessionChange], completion: @Sendable (Result<Void, any Error>) -> Void)] = []
+        var isWriting = false
+    }
+
+    /// The file.
+    package let path: String
+    private let pool: DatabasePool
+    private let lock: FileLock
+    private let pending = Mutex(Pending())
+
+    /// Opens (or creates) the store at `path`, migrating its schema.
+    /// - Throws: ``StateStoreError`` when the file is locked by another server, is not an
+    ///   SQLite database, is damaged, or has a schema newer than this server's.
+    package init(path: String, synchronous: Synchronous = .normal) throws {
+        self.path = path
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        lock = try FileLock(path: path + ".lock", storePath: path)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous.rawValue.uppercased())")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.read { db in
+                if try Self.migrator.hasBeenSuperseded(db) {
+                    throw StateStoreError(path: path, problem: "its schema is newer than this server's (written by a later version)")
+                }
+            }
+            try Self.migrator.migrate(pool)
+            _ = try pool.read { db in try Int.fetchOne(db, sql: "PRAGMA quick_check") }
+        } catch let error as StateStoreError {
+            throw error
+        } catch {
+            throw StateStoreError(path: path, problem: "it is not a usable SQLite database (\(error))")
+        }
+    }
+
+    /// The schema, one migration per version.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "session") { table in
+                table.primaryKey("id", .text)
+                table.column("createdAt", .integer).notNull()
+                table.column("lastUsed", .integer).notNull()
+                table.column("version", .integer).notNull()
+                table.column("navigation", .blob).notNull()
+            }
+            try db.create(table: "entry") { table in
+                table.column("sessionId", .text).notNull().references("session", onDelete: .cascade)
+                table.column("position", .integer).notNull()
+                table.column("key", .text).notNull()
+                table.column("scene", .text).notNull()
+                table.column("input", .blob).notNull()
+                table.primaryKey(["sessionId", "key"])
+            }
+            try db.create(table: "savedValue") { table in
+                table.column("sessionId", .text).notNull().references("session", onDelete: .cascade)
+                table.column("key", .text).notNull()
+                table.column("name", .text).notNull()
+                table.column("value", .blob).notNull()
+                table.primaryKey(["sessionId", "key", "name"])
+            }
+        }
+        return migrator
+    }
+
+    package func session(_ id: String) throws -> SavedSession? {
+        try pool.read { db in try SessionRows.read(id, in: db) }
+    }
+
+    package func sessionCount() throws -> Int {
+        try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0 }
+    }
+
+    package func commit(_ changes: [SessionChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        let start = pending.withLock { pending in
+            pending.changes.append((changes, completion))
+            guard !pending.isWriting else { return false }
+            pending.isWriting = true
+            return true
+        }
+        if start { writePending() }
+    }
+
+    /// Commits everything pending in one transaction, on GRDB's writer queue, then again while
+    /// more came meanwhile.
+    private func writePending() {
+        pool.asyncWriteWithoutTransaction { [self] db in
+            while true {
+                let batch = pending.withLock { pending in
+                    let batch = pending.changes
+                    pending.changes.removeAll()
+                    if batch.isEmpty { pending.isWriting = false }
+                    return batch
+                }
+                guard !batch.isEmpty else { return }
+                let result: Result<Void, any Error>
+                do {
+                    try db.inTransaction {
+                        for item in batch {
+                            for change in item.changes { try SessionRows.write(change, in: db) }
+                        }
+                        return .commit
+                    }
+                    result = .success(())
+                } catch {
+                    result = .failure(error)
+                }
+                for item in batch { item.completion(result) }
+            }
+        }
+    }
+
+    package func close() {
+        // Waits for the writer queue: every commit handed over before is done.
+        pool.writeWithoutTransaction { _ in }
+        try? pool.close()
+        lock.release()
+    }
+}
+
+/// Why a state file cannot be used; names the file.
+package struct StateStoreError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The file.
+    package let path: String
+    /// What is wrong with it.
+    package let problem: String
+
+    /// The file and its problem in one sentence.
+    package var description: String {
+        "The state file \(path) cannot be used: \(problem)."
+    }
+}
