@@ -173,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MVVMClientTests",
-            dependencies: ["MVVMClient", "MVVMServerTesting", "MVVMServer", "TestSupport"],
+            dependencies: ["MVVMClient", "MVVMServerTesting", "MVVMServer", "MVVMSQLite", "TestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

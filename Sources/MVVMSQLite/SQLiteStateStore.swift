@@ -95,6 +95,11 @@ package final class SQLiteStateStore: StateStore {
         try pool.read { db in try SessionRows.read(id, in: db) }
     }
 
+    /// SQLite's `synchronous` setting of the store's connections (1 NORMAL, 2 FULL).
+    package func synchronousSetting() throws -> Int {
+        try pool.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+    }
+
     package func sessionCount() throws -> Int {
         try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0 }
     }

@@ -69,6 +69,17 @@ struct ServerCommand: AsyncParsableCommand {
         """)
     var state: String?
 
+    @Option(help: """
+        normal: a saved change survives a crash of the server; full: it survives a power loss \
+        too (an fsync per commit).
+        """)
+    var stateSync: StateSync = .normal
+
+    /// How durable a commit of the state file is.
+    enum StateSync: String, ExpressibleByArgument {
+        case normal, full
+    }
+
     /// The state file: the one given, the XDG default, or none.
     var stateFile: String? {
         if state == "none" { return nil }
@@ -119,6 +130,7 @@ struct ServerCommand: AsyncParsableCommand {
         settings.maxParkedPerSession = maxParkedPerSession
         settings.maxParkedTotal = maxParked
         settings.stateFile = stateFile
+        settings.stateFullSync = stateSync == .full
         var policy = ApiSession.Policy()
         policy.retries = max(0, swapiRetries)
         policy.timeout = .milliseconds(Int64(max(0.001, swapiTimeout) * 1000))

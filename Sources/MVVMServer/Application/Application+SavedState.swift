@@ -11,7 +11,7 @@ extension Application {
         guard let file = configuration.stateFile else { return }
         try stateStore.withLock { store in
             guard store == nil else { return }
-            store = try SQLiteStateStore(path: file)
+            store = try SQLiteStateStore(path: file, synchronous: configuration.stateFullSync ? .full : .normal)
         }
     }
 

@@ -18,6 +18,11 @@ public struct ApplicationConfiguration: Sendable {
     /// The SQLite file sessions are saved in, so that they survive a restart or a crash of the
     /// server; `nil` keeps them in memory only.
     public var stateFile: String?
+    /// Whether each commit of the state file waits until the disk has it (SQLite's
+    /// `synchronous=FULL`), so that it survives a power loss too. Off, commits survive a crash of
+    /// the server (`synchronous=NORMAL` in WAL mode), and the last ones may be lost to a power
+    /// loss.
+    public var stateFullSync = false
     /// The version reported by `/health`.
     package var version: String = "0.1.0"
 

@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import MVVMClient
+import MVVMServer
+@testable import MVVMSQLite
+import MVVMServerTesting
+import TestSupport
+import Testing
+
+@Suite("Saved state when the app or the file is not what was saved")
+struct SavedStateFaultTests {
+    /// The counter of a later version of the app: its `step` is now a string, so the saved one
+    /// (a number) no longer decodes.
+    final class TextCounter: ViewModel {
+        struct Input: ViewModelInput {
+            var step = "one"
+            init() {}
+        }
+
+        struct Output: Codable, Sendable, Equatable {
+            var count = 0
+        }
+
+        var input = Input()
+        private(set) var output = Output()
+    }
+
+    static let laterCatalogue = SceneCatalogue(
+        scenes: [
+            Scene("counter", key: "counter", viewModel: TextCounter.self, factory: SingleViewModelFactory { _ in TextCounter() }),
+            Scene("board", key: "board", viewModel: BoardApp.Board.self, factory: SingleViewModelFactory { _ in BoardApp.Board() }),
+            Scene("tally", key: "tally", viewModel: BoardApp.Tally.self, factory: SingleViewModelFactory { extras in BoardApp.Tally(scope: extras.scope) }),
+        ],
+        rootKey: "counter")
+
+    @Test("A saved input that no longer decodes starts that view model fresh, with a warning; the rest of the session is restored", arguments: TestMode.allCases)
+    func inputNoLongerDecodes(mode: TestMode) async throws {
+        try await SavedStateTests.withStateFile { file in
+            let id = try await SavedStateTests.server(stateFile: file).test(mode) { client in
+                let session = try await client.createSession()
+                try await session.scene("counter", input: BoardApp.Counter.Input.self, output: BoardApp.Counter.Output.self).setInput(members: ["step": 7])
+                try await session.scene("tally", input: NoInput.self, output: BoardApp.Tally.Output.self).perform("tap")
+                return session.id
+            }
+
+            let lines = CapturedLogLines()
+            var configuration = ApplicationConfiguration()
+            configuration.stateFile = file
+            let later = TestServer(catalogue: Self.laterCatalogue, configuration: configuration,
+                                   logger: Logger(label: "test") { _ in CapturingLogHandler(lines: lines) })
+            try await later.test(mode) { client in
+                let session = client.session(id: id)
+                let counter = try await session.scene("counter", input: TextCounter.Input.self, output: TextCounter.Output.self).state()
+                #expect(counter.input.step == "one")
+                #expect(try await session.scene("tally", input: NoInput.self, output: BoardApp.Tally.Output.self).state().output.taps == 1)
+            }
+            let warnings = lines.all.filter { $0.level == .warning }.map(\.message)
+            #expect(warnings.contains { $0.contains("saved input of 'counter' no longer decodes") }, "warnings: \(warnings)")
+        }
+    }
+
+    @Test("--state-sync full makes every commit wait for the disk (synchronous=FULL); the default is NORMAL in WAL mode")
+    func synchronousSetting() async throws {
+        try await SavedStateTests.withStateFile { file in
+            let normal = try SQLiteStateStore(path: file)
+            #expect(try normal.synchronousSetting() == 1)
+            normal.close()
+            let full = try SQLiteStateStore(path: file, synchronous: .full)
+            #expect(try full.synchronousSetting() == 2)
+            full.close()
+        }
+    }
+}
