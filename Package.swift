@@ -173,7 +173,11 @@ let package = Package(
         ),
         .testTarget(
             name: "MVVMClientTests",
-            dependencies: ["MVVMClient", "MVVMServerTesting", "MVVMServer", "MVVMSQLite", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MVVMClient", "MVVMServerTesting", "MVVMServer", "MVVMSQLite", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

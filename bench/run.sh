@@ -16,6 +16,8 @@
 #   BENCH_SESSIONS=N     sessions created in scenario 6 (default 100000, 10000 when quick)
 #   BENCH_SKIP_BUILD=1   reuse .build-bench and bench/bin as they are
 #   BENCH_SCENARIOS="1 2 3 4 5 6 7"   the scenarios to run (4 and 5 share their runs; default all)
+#   BENCH_STATE=1        scenarios 1 to 6 with the state store on (a state file under bench/out)
+#                        instead of --state none
 #
 # Scenarios 1 to 6 run the server with --log-level warning and raised limits; scenario 7 runs a
 # second server exactly as scripts/run starts it (its defaults: log level info, the default
@@ -115,7 +117,12 @@ wait_for_line() {   # file pattern seconds pid: prints the first matching line
 }
 
 start_server() {
-    "$SCRATCH/release/server" --host 127.0.0.1 --port 0 --state none --log-level warning \
+    local state=none
+    if [[ "${BENCH_STATE:-0}" == 1 ]]; then
+        rm -rf "$OUT/state"
+        state="$OUT/state/state.sqlite"
+    fi
+    "$SCRATCH/release/server" --host 127.0.0.1 --port 0 --state "$state" --log-level warning \
         --max-connections "$MAX_CONNECTIONS" --max-sessions "$MAX_SESSIONS" \
         >"$OUT/server.stdout" 2>>"$OUT/server.log" </dev/null &
     SERVER_PID=$!

@@ -46,14 +46,20 @@ package final class SQLiteStateStore: StateStore {
             try db.execute(sql: "PRAGMA synchronous = \(synchronous.rawValue.uppercased())")
         }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.read { db in
-                if try Self.migrator.hasBeenSuperseded(db) {
-                    throw StateStoreError(path: path, problem: "its schema is newer than this server's (written by a later version)")
+            // An existing file is checked read-only first, so that a file refused is left as it was.
+            if FileManager.default.fileExists(atPath: path) {
+                var readOnly = Configuration()
+                readOnly.readonly = true
+                let check = try DatabaseQueue(path: path, configuration: readOnly)
+                defer { try? check.close() }
+                try check.read { db in
+                    if try Self.migrator.hasBeenSuperseded(db) {
+                        throw StateStoreError(path: path, problem: "its schema is newer than this server's (written by a later version)")
+                    }
                 }
             }
+            pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)
-            _ = try pool.read { db in try Int.fetchOne(db, sql: "PRAGMA quick_check") }
         } catch let error as StateStoreError {
             throw error
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import MVVMClient
 import MVVMServer
@@ -68,6 +69,25 @@ struct SavedStateFaultTests {
             let full = try SQLiteStateStore(path: file, synchronous: .full)
             #expect(try full.synchronousSetting() == 2)
             full.close()
+        }
+    }
+
+    @Test("A state file written by a later version (a newer schema) is refused at start, named, and left untouched")
+    func newerSchema() async throws {
+        try await SavedStateTests.withStateFile { file in
+            try SQLiteStateStore(path: file).close()
+            // A later version's migration, as it would have recorded it.
+            let queue = try DatabaseQueue(path: file)
+            try await queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-a-later-version')") }
+            try queue.close()
+            let before = try Data(contentsOf: URL(filePath: file))
+
+            let error = await #expect(throws: (any Error).self) {
+                try await SavedStateTests.server(stateFile: file).test(.router) { _ in }
+            }
+            #expect(String(describing: error).contains(file))
+            #expect(String(describing: error).contains("newer"))
+            #expect(try Data(contentsOf: URL(filePath: file)) == before)
         }
     }
 }
