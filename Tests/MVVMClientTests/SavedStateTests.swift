@@ -112,4 +112,28 @@ struct SavedStateTests {
             #expect(try Data(contentsOf: URL(filePath: file)) == garbage)
         }
     }
+
+    @Test("What leaves the store leaves the file: a scene gone back from, then a cleared store", arguments: TestMode.allCases)
+    func removalsAreSaved(mode: TestMode) async throws {
+        try await Self.withStateFile { file in
+            let id = try await Self.server(stateFile: file).test(mode) { client in
+                let session = try await client.createSession()
+                try await session.scene("counter", input: Counter.Input.self, output: Counter.Output.self).setInput(members: ["step": 7])
+                try await session.scene("counter", input: Counter.Input.self, output: Counter.Output.self).perform("open")
+                #expect(try await session.goBack().stack.map(\.key) == ["counter"])
+                return session.id
+            }
+            try await Self.server(stateFile: file).test(mode) { client in
+                let session = client.session(id: id)
+                #expect(try await session.summary().entries.map(\.key) == ["counter"])
+                #expect(try await session.scene("counter", input: Counter.Input.self, output: Counter.Output.self).state().input.step == 7)
+                try await session.clearStore()
+            }
+            try await Self.server(stateFile: file).test(mode) { (client: MVVMClient) async throws in
+                let session = client.session(id: id)
+                #expect(try await session.navigation().stack.map(\.key) == ["counter"])
+                #expect(try await session.scene("counter", input: Counter.Input.self, output: Counter.Output.self).state().input.step == 1)
+            }
+        }
+    }
 }

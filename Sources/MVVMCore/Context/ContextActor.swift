@@ -116,9 +116,10 @@ package actor ContextActor {
         context.store.clear()
     }
 
-    /// The context as it is saved now (see ``ViewModelContext/savedSession(createdAt:lastUsed:)``).
-    package func savedSession(createdAt: Int64, lastUsed: Int64) -> SavedSession {
-        context.savedSession(createdAt: createdAt, lastUsed: lastUsed)
+    /// The context as it is to be saved now (see
+    /// ``ViewModelContext/savedSession(createdAt:lastUsed:complete:)``).
+    package func savedSession(createdAt: Int64, lastUsed: Int64, complete: Bool) -> SavedSession {
+        context.savedSession(createdAt: createdAt, lastUsed: lastUsed, complete: complete)
     }
 
     /// Serves a saved session again (see ``ViewModelContext/restore(_:)``).

@@ -1,6 +1,9 @@
 /// What is saved of one session, so that a restarted server can serve it again under the same
 /// id: when it was made and last used, its navigation, the version it had reached, and for
 /// each view model its key, scene, input and saved values. Outputs are not saved.
+///
+/// A save is complete (every view model) or a change of the previous save: the view models
+/// whose input or values changed since, and the keys of those that left the store.
 package struct SavedSession: Sendable, Equatable {
     /// One view model.
     package struct Entry: Sendable, Equatable {
@@ -12,13 +15,16 @@ package struct SavedSession: Sendable, Equatable {
         package var input: [UInt8]
         /// The values it saved, as JSON by name.
         package var values: [String: [UInt8]]
+        /// Where it comes in the order the view models were made.
+        package var position: Int
 
         /// Makes an entry.
-        package init(key: String, scene: String, input: [UInt8], values: [String: [UInt8]]) {
+        package init(key: String, scene: String, input: [UInt8], values: [String: [UInt8]], position: Int = 0) {
             self.key = key
             self.scene = scene
             self.input = input
             self.values = values
+            self.position = position
         }
     }
 
@@ -32,16 +38,24 @@ package struct SavedSession: Sendable, Equatable {
     package var version: UInt64
     /// Its navigation, as ``SavedNavigation`` writes it.
     package var navigation: [UInt8]
-    /// Its view models, in the order they were made.
+    /// Its view models, in the order they were made: all of them when the save is complete,
+    /// otherwise those changed since the previous save.
     package var entries: [Entry]
+    /// Whether ``entries`` are all the view models (the previous save's are replaced).
+    package var isComplete: Bool
+    /// The keys of the view models that left the store since the previous save.
+    package var removedKeys: [String]
 
     /// Makes a saved session.
-    package init(id: String, createdAt: Int64, lastUsed: Int64, version: UInt64, navigation: [UInt8], entries: [Entry]) {
+    package init(id: String, createdAt: Int64, lastUsed: Int64, version: UInt64, navigation: [UInt8], entries: [Entry],
+                 isComplete: Bool = true, removedKeys: [String] = []) {
         self.id = id
         self.createdAt = createdAt
         self.lastUsed = lastUsed
         self.version = version
         self.navigation = navigation
         self.entries = entries
+        self.isComplete = isComplete
+        self.removedKeys = removedKeys
     }
 }

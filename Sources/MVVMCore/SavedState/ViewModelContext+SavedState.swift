@@ -4,15 +4,23 @@ import MVVMJSON
 
 /// Saving a context, and serving a saved one again after a restart.
 extension ViewModelContext {
-    /// The context as it is saved now: its navigation, the version it has reached, and its view
-    /// models (those made, then the saved ones not made again yet) with their inputs and values.
-    package func savedSession(createdAt: Int64, lastUsed: Int64) -> SavedSession {
-        var entries = store.allEntries.map { entry in
-            SavedSession.Entry(key: entry.key, scene: entry.scene, input: entry.encodedInput, values: store.savedValues(of: entry.key))
+    /// The context as it is to be saved now: its navigation and the version it has reached,
+    /// with every view model (those made, then the saved ones not made again yet) when
+    /// `complete`, otherwise with those whose input or values changed, and the keys of those
+    /// that left, since the last save. Either way, the next save starts from now.
+    package func savedSession(createdAt: Int64, lastUsed: Int64, complete: Bool) -> SavedSession {
+        let (changed, removed) = store.takeUnsavedChanges()
+        let keys = complete ? store.keys : changed
+        let positions = Dictionary(store.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var entries = keys.compactMap { key in
+            store.entry(key).map { entry in
+                SavedSession.Entry(key: key, scene: entry.scene, input: entry.encodedInput, values: store.savedValues(of: key), position: positions[key] ?? 0)
+            }
         }
-        entries += pendingRestoreOrder.compactMap { pendingRestore[$0] }
+        if complete { entries += pendingRestoreOrder.compactMap { pendingRestore[$0] } }
         return SavedSession(id: id, createdAt: createdAt, lastUsed: lastUsed, version: counter.current,
-                            navigation: SavedNavigation(navigator.state).bytes, entries: entries)
+                            navigation: SavedNavigation(navigator.state).bytes, entries: entries,
+                            isComplete: complete, removedKeys: complete ? [] : removed)
     }
 
     /// Serves a saved session again: its navigation is shown as it was (which makes the view
@@ -64,8 +72,10 @@ extension ViewModelContext {
         }
     }
 
-    /// Forgets the saved view models not made again yet (the store was cleared).
+    /// Forgets the saved view models not made again yet (the store was cleared): the next save
+    /// removes them.
     func forgetPendingRestore() {
+        store.markRemoved(pendingRestoreOrder)
         pendingRestore.removeAll()
         pendingRestoreOrder.removeAll()
     }

@@ -35,6 +35,10 @@ package final class ViewModelStore {
     private var order: [String] = []
     /// The values each view model saved (``SavedStateHandle``), as JSON, by key and name.
     private var saved: [String: [String: [UInt8]]] = [:]
+    /// The keys whose input or saved values changed since ``takeUnsavedChanges()``.
+    private var unsavedKeys: Set<String> = []
+    /// The keys that left the store since ``takeUnsavedChanges()``.
+    private var removedKeys: Set<String> = []
 
     /// Makes an empty store.
     package convenience init() {
@@ -87,6 +91,7 @@ package final class ViewModelStore {
         entry.resources = extras.resources.items
         entries[key] = entry
         order.append(key)
+        unsavedKeys.insert(key)
         transition(entry, .setup)
         return model
     }
@@ -175,6 +180,22 @@ package final class ViewModelStore {
     /// Saves a value of the view model under `key` (`nil` removes it).
     package func setSavedValue(_ bytes: [UInt8]?, named name: String, of key: String) {
         saved[key, default: [:]][name] = bytes
+        unsavedKeys.insert(key)
+    }
+
+    /// The keys whose input or saved values changed, and those that left the store, since the
+    /// last call; the next call starts from now.
+    package func takeUnsavedChanges() -> (changed: [String], removed: [String]) {
+        defer {
+            unsavedKeys.removeAll()
+            removedKeys.removeAll()
+        }
+        return (order.filter { unsavedKeys.contains($0) }, removedKeys.sorted())
+    }
+
+    /// Counts keys as left the store (saved view models of a restored session, forgotten).
+    package func markRemoved(_ keys: some Sequence<String>) {
+        removedKeys.formUnion(keys)
     }
 
     /// Gives the view model under `key` the values it saved before a restart, before it is made.
@@ -185,6 +206,8 @@ package final class ViewModelStore {
     /// Unloads and removes the view model under a key.
     package func remove(_ key: String) {
         saved[key] = nil
+        unsavedKeys.remove(key)
+        removedKeys.insert(key)
         guard let entry = entries.removeValue(forKey: key) else { return }
         order.removeAll { $0 == key }
         unload(entry)
@@ -204,6 +227,8 @@ package final class ViewModelStore {
         isPublishing = publishing
         defer { isPublishing = true }
         let cleared = allEntries
+        removedKeys.formUnion(entries.keys)
+        unsavedKeys.removeAll()
         entries.removeAll()
         saved.removeAll()
         order.removeAll()
@@ -243,6 +268,7 @@ package final class ViewModelStore {
         guard changed else { return }
         let changedMembers = outputChanged && entry.version > 0 ? OutputChanges.members(from: entry.encodedOutput, to: output) : []
         entry.version = counter.next()
+        if input != entry.encodedInput { unsavedKeys.insert(entry.key) }
         entry.encodedInput = input
         entry.encodedOutput = output
         entry.publishedLifecycle = entry.lifecycle.state

@@ -39,9 +39,10 @@ extension Application {
         }
         onContext(session.context, routed, responder) { context in
             guard let response = try body(context) else { return nil }
-            let saved = context.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds)
+            let complete = session.needsCompleteSave.exchange(false, ordering: .relaxed)
+            let saved = context.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds, complete: complete)
             store.commit([.save(saved)]) { result in
-                responder.answer(Self.afterCommit(result, response))
+                responder.answer(Self.afterCommit(result, response, of: session))
             }
             return nil
         }
@@ -51,11 +52,12 @@ extension Application {
     /// or a 503 when the commit fails.
     func saving(_ session: Session, answering response: HTTPResponse) async -> HTTPResponse {
         guard let store = savedSessions else { return response }
-        let saved = await session.context.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds)
+        let complete = session.needsCompleteSave.exchange(false, ordering: .relaxed)
+        let saved = await session.context.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds, complete: complete)
         let result = await withCheckedContinuation { continuation in
             store.commit([.save(saved)]) { continuation.resume(returning: $0) }
         }
-        return Self.afterCommit(result, response)
+        return Self.afterCommit(result, response, of: session)
     }
 
     /// Forgets saved sessions that are gone (evicted or expired); nobody waits for it.
@@ -76,6 +78,8 @@ extension Application {
             return nil
         }
         let session = makeSession(id: id, createdAt: saved.createdAt, firstVersion: saved.version)
+        // The file holds it: its saves are its changes from now on.
+        session.needsCompleteSave.store(false, ordering: .relaxed)
         // A new context is idle: the restore runs here, at once.
         _ = session.context.runIfIdle { $0.restore(saved) }
         switch sessions.insertIfAbsent(session, capacity: configuration.maxSessions, now: now) {
@@ -101,10 +105,14 @@ extension Application {
         return Session(id: id, context: context, now: now, createdAt: createdAt)
     }
 
-    private static func afterCommit(_ result: Result<Void, any Error>, _ response: HTTPResponse) -> HTTPResponse {
+    /// The answer once a commit is done; after a failure, the session's next save writes it whole.
+    private static func afterCommit(_ result: Result<Void, any Error>, _ response: HTTPResponse, of session: Session) -> HTTPResponse {
         switch result {
-        case .success: response
-        case .failure: HTTPError.unavailable("The change could not be saved; retry shortly.", retryAfterSeconds: 1).response
+        case .success:
+            return response
+        case .failure:
+            session.needsCompleteSave.store(true, ordering: .relaxed)
+            return HTTPError.unavailable("The change could not be saved; retry shortly.", retryAfterSeconds: 1).response
         }
     }
 }

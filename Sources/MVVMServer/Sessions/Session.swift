@@ -13,6 +13,9 @@ final class Session: Sendable {
     let use: SessionUse
     /// When the session was made, in milliseconds since 1970 (kept across restarts).
     let createdAt: Int64
+    /// Whether the next save must write the whole session (a new session, or one whose last
+    /// commit failed) rather than what changed since the previous save.
+    let needsCompleteSave = Atomic<Bool>(true)
 
     init(id: String, context: ContextActor, now: UInt64, createdAt: Int64 = WallClock.milliseconds) {
         self.id = id

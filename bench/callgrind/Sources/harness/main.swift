@@ -11,6 +11,8 @@ guard CommandLine.arguments.count == 2, let port = Int(CommandLine.arguments[1])
 var settings = ApplicationConfiguration()
 settings.http.host = "127.0.0.1"
 settings.http.port = port
+// CALLGRIND_STATE names a state file: the count then includes saving every change.
+settings.stateFile = ProcessInfo.processInfo.environment["CALLGRIND_STATE"]
 var logger = Logger(label: "harness")
 logger.logLevel = .warning
 let app = Application(configuration: settings, catalogue: StarWarsApp.catalogue(), dependencies: try StarWarsApp.dependencies(), logger: logger)
