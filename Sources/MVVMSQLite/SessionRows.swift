@@ -10,6 +10,8 @@ enum SessionRows {
         switch change {
         case .delete(let id):
             try db.cachedStatement(sql: "DELETE FROM session WHERE id = ?").execute(arguments: [id])
+        case .touch(let id, let lastUsed):
+            try db.cachedStatement(sql: "UPDATE session SET lastUsed = max(lastUsed, ?) WHERE id = ?").execute(arguments: [lastUsed, id])
         case .save(let session):
             try db.cachedStatement(sql: """
                 INSERT INTO session (id, createdAt, lastUsed, version, navigation) VALUES (?, ?, ?, ?, ?)

@@ -90,4 +90,25 @@ struct SavedStateFaultTests {
             #expect(try Data(contentsOf: URL(filePath: file)) == before)
         }
     }
+
+    @Test("A session only read since its last save has its last use saved by the sweeper, so that its expiry counts from it after a restart")
+    func readsAreSavedAsUses() async throws {
+        try await SavedStateTests.withStateFile { file in
+            let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.stateFile = file }
+            let id = try await server.createSession()
+            let reader = try DatabaseQueue(path: file, configuration: { var c = Configuration(); c.readonly = true; return c }())
+            let lastUsed = { try reader.read { db in try Int64.fetchOne(db, sql: "SELECT lastUsed FROM session WHERE id = ?", arguments: [id]) ?? 0 } }
+            let saved = try lastUsed()
+
+            await server.app.persistUses()
+            #expect(try lastUsed() == saved, "nothing read: nothing to save")
+
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(try await server.request("GET", "/sessions/\(id)/navigation").status == 200)
+            await server.app.persistUses()
+            #expect(try lastUsed() >= saved + 40)
+            try reader.close()
+            await server.stop()
+        }
+    }
 }

@@ -25,4 +25,7 @@ package enum SessionChange: Sendable, Equatable {
     case save(SavedSession)
     /// The session is gone: deleted, evicted or expired.
     case delete(id: String)
+    /// The session was used (read) since it was last saved: its last use, in milliseconds since
+    /// 1970, so that its expiry counts from there after a restart.
+    case touch(id: String, lastUsed: Int64)
 }

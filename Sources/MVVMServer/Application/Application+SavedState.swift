@@ -40,9 +40,10 @@ extension Application {
         onContext(session.context, routed, responder) { context in
             guard let response = try body(context) else { return nil }
             let complete = session.needsCompleteSave.exchange(false, ordering: .relaxed)
+            let used = session.lastUsed
             let saved = context.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds, complete: complete)
             store.commit([.save(saved)]) { result in
-                responder.answer(Self.afterCommit(result, response, of: session))
+                responder.answer(Self.afterCommit(result, response, of: session, used: used))
             }
             return nil
         }
@@ -53,11 +54,35 @@ extension Application {
     func saving(_ session: Session, answering response: HTTPResponse) async -> HTTPResponse {
         guard let store = savedSessions else { return response }
         let complete = session.needsCompleteSave.exchange(false, ordering: .relaxed)
+        let used = session.lastUsed
         let saved = await session.context.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds, complete: complete)
         let result = await withCheckedContinuation { continuation in
             store.commit([.save(saved)]) { continuation.resume(returning: $0) }
         }
-        return Self.afterCommit(result, response, of: session)
+        return Self.afterCommit(result, response, of: session, used: used)
+    }
+
+    /// Saves the last use of every session read since it was last saved, so that after a restart
+    /// its expiry counts from that use; the session sweeper calls it. Returns when committed.
+    package func persistUses() async {
+        guard let store = savedSessions else { return }
+        let monotonicNow = now
+        let wallNow = WallClock.milliseconds
+        let touched = sessions.all.compactMap { session -> (Session, UInt64)? in
+            let used = session.lastUsed
+            return used > session.savedUse.load(ordering: .relaxed) ? (session, used) : nil
+        }
+        guard !touched.isEmpty else { return }
+        let changes = touched.map { session, used in
+            SessionChange.touch(id: session.id, lastUsed: wallNow - Int64(monotonicNow > used ? monotonicNow - used : 0))
+        }
+        let result = await withCheckedContinuation { continuation in
+            store.commit(changes) { continuation.resume(returning: $0) }
+        }
+        guard (try? result.get()) != nil else { return }
+        for (session, used) in touched where session.savedUse.load(ordering: .relaxed) < used {
+            session.savedUse.store(used, ordering: .relaxed)
+        }
     }
 
     /// Forgets saved sessions that are gone (evicted or expired); nobody waits for it.
@@ -106,9 +131,10 @@ extension Application {
     }
 
     /// The answer once a commit is done; after a failure, the session's next save writes it whole.
-    private static func afterCommit(_ result: Result<Void, any Error>, _ response: HTTPResponse, of session: Session) -> HTTPResponse {
+    private static func afterCommit(_ result: Result<Void, any Error>, _ response: HTTPResponse, of session: Session, used: UInt64) -> HTTPResponse {
         switch result {
         case .success:
+            if session.savedUse.load(ordering: .relaxed) < used { session.savedUse.store(used, ordering: .relaxed) }
             return response
         case .failure:
             session.needsCompleteSave.store(true, ordering: .relaxed)

@@ -154,6 +154,7 @@ public final class Application: Service, Sendable {
             let expired = sessions.removeExpired(idleMilliseconds: idle, now: now)
             metrics.expiredSessions.increment(by: expired.count)
             forgetSaved(expired.map(\.id))
+            await persistUses()
             for session in expired {
                 await session.end()
             }

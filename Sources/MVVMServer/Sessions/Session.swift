@@ -16,12 +16,15 @@ final class Session: Sendable {
     /// Whether the next save must write the whole session (a new session, or one whose last
     /// commit failed) rather than what changed since the previous save.
     let needsCompleteSave = Atomic<Bool>(true)
+    /// The last use (monotonic milliseconds) the state file has, through a save or a touch.
+    let savedUse: Atomic<UInt64>
 
     init(id: String, context: ContextActor, now: UInt64, createdAt: Int64 = WallClock.milliseconds) {
         self.id = id
         self.context = context
         board = context.board
         use = SessionUse(now)
+        savedUse = Atomic(now)
         self.createdAt = createdAt
     }
 

@@ -95,6 +95,11 @@ final class SessionTable: Sendable {
         }
     }
 
+    /// Every live session.
+    var all: [Session] {
+        state.withLock { Array($0.sessions.values) }
+    }
+
     /// Removes every session (the server stops).
     func removeAll() -> [Session] {
         state.withLock { state in
