@@ -134,11 +134,17 @@ package final class SQLiteStateStore: StateStore {
                 guard !batch.isEmpty else { return }
                 let result: Result<Void, any Error>
                 do {
-                    try db.inTransaction {
+                    // The transaction's own statements are cached too (GRDB's inTransaction
+                    // prepares its BEGIN again each time).
+                    try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+                    do {
                         for item in batch {
                             for change in item.changes { try SessionRows.write(change, in: db) }
                         }
-                        return .commit
+                        try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                    } catch {
+                        if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
+                        throw error
                     }
                     result = .success(())
                 } catch {

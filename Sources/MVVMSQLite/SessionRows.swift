@@ -34,6 +34,7 @@ enum SessionRows {
             let insertValue = try db.cachedStatement(sql: "INSERT INTO savedValue (sessionId, key, name, value) VALUES (?, ?, ?, ?)")
             for entry in session.entries {
                 try upsertEntry.execute(arguments: [session.id, entry.position, entry.key, entry.scene, Data(entry.input)])
+                guard entry.valuesChanged || session.isComplete else { continue }
                 if !session.isComplete { try deleteValues.execute(arguments: [session.id, entry.key]) }
                 for (name, value) in entry.values {
                     try insertValue.execute(arguments: [session.id, entry.key, name, Data(value)])

@@ -17,14 +17,17 @@ package struct SavedSession: Sendable, Equatable {
         package var values: [String: [UInt8]]
         /// Where it comes in the order the view models were made.
         package var position: Int
+        /// Whether ``values`` changed since the previous save (when not, they are not written).
+        package var valuesChanged: Bool
 
         /// Makes an entry.
-        package init(key: String, scene: String, input: [UInt8], values: [String: [UInt8]], position: Int = 0) {
+        package init(key: String, scene: String, input: [UInt8], values: [String: [UInt8]], position: Int = 0, valuesChanged: Bool = true) {
             self.key = key
             self.scene = scene
             self.input = input
             self.values = values
             self.position = position
+            self.valuesChanged = valuesChanged
         }
     }
 

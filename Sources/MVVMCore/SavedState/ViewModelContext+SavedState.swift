@@ -9,12 +9,13 @@ extension ViewModelContext {
     /// `complete`, otherwise with those whose input or values changed, and the keys of those
     /// that left, since the last save. Either way, the next save starts from now.
     package func savedSession(createdAt: Int64, lastUsed: Int64, complete: Bool) -> SavedSession {
-        let (changed, removed) = store.takeUnsavedChanges()
+        let (changed, valuesChanged, removed) = store.takeUnsavedChanges()
         let keys = complete ? store.keys : changed
         let positions = Dictionary(store.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var entries = keys.compactMap { key in
             store.entry(key).map { entry in
-                SavedSession.Entry(key: key, scene: entry.scene, input: entry.encodedInput, values: store.savedValues(of: key), position: positions[key] ?? 0)
+                SavedSession.Entry(key: key, scene: entry.scene, input: entry.encodedInput, values: store.savedValues(of: key),
+                                   position: positions[key] ?? 0, valuesChanged: complete || valuesChanged.contains(key))
             }
         }
         if complete { entries += pendingRestoreOrder.compactMap { pendingRestore[$0] } }

@@ -37,6 +37,8 @@ package final class ViewModelStore {
     private var saved: [String: [String: [UInt8]]] = [:]
     /// The keys whose input or saved values changed since ``takeUnsavedChanges()``.
     private var unsavedKeys: Set<String> = []
+    /// The keys whose saved values changed since ``takeUnsavedChanges()``.
+    private var unsavedValueKeys: Set<String> = []
     /// The keys that left the store since ``takeUnsavedChanges()``.
     private var removedKeys: Set<String> = []
 
@@ -92,6 +94,7 @@ package final class ViewModelStore {
         entries[key] = entry
         order.append(key)
         unsavedKeys.insert(key)
+        unsavedValueKeys.insert(key)
         transition(entry, .setup)
         return model
     }
@@ -181,16 +184,18 @@ package final class ViewModelStore {
     package func setSavedValue(_ bytes: [UInt8]?, named name: String, of key: String) {
         saved[key, default: [:]][name] = bytes
         unsavedKeys.insert(key)
+        unsavedValueKeys.insert(key)
     }
 
-    /// The keys whose input or saved values changed, and those that left the store, since the
-    /// last call; the next call starts from now.
-    package func takeUnsavedChanges() -> (changed: [String], removed: [String]) {
+    /// The keys whose input or saved values changed (and among them those whose values
+    /// changed), and those that left the store, since the last call; the next call starts from now.
+    package func takeUnsavedChanges() -> (changed: [String], valuesChanged: Set<String>, removed: [String]) {
         defer {
             unsavedKeys.removeAll()
+            unsavedValueKeys.removeAll()
             removedKeys.removeAll()
         }
-        return (order.filter { unsavedKeys.contains($0) }, removedKeys.sorted())
+        return (order.filter { unsavedKeys.contains($0) }, unsavedValueKeys, removedKeys.sorted())
     }
 
     /// Counts keys as left the store (saved view models of a restored session, forgotten).
@@ -207,6 +212,7 @@ package final class ViewModelStore {
     package func remove(_ key: String) {
         saved[key] = nil
         unsavedKeys.remove(key)
+        unsavedValueKeys.remove(key)
         removedKeys.insert(key)
         guard let entry = entries.removeValue(forKey: key) else { return }
         order.removeAll { $0 == key }
@@ -229,6 +235,7 @@ package final class ViewModelStore {
         let cleared = allEntries
         removedKeys.formUnion(entries.keys)
         unsavedKeys.removeAll()
+        unsavedValueKeys.removeAll()
         entries.removeAll()
         saved.removeAll()
         order.removeAll()
