@@ -24,6 +24,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import tempfile
 import sys
@@ -85,6 +86,17 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+    def write_locked(self, request: Callable[[], Response]) -> Response:
+        """The answer to `request` while another connection holds the state file's write lock:
+        the server's commit fails, as on a full disk or an I/O error."""
+        connection = sqlite3.connect(os.path.join(self.folder, "state.sqlite"), isolation_level=None)
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            return request()
+        finally:
+            connection.execute("ROLLBACK")
+            connection.close()
 
     def request(self, method: str, path: str, body: bytes | str | None = None, headers: dict | None = None,
                 timeout: float = 10) -> Response:
@@ -270,6 +282,24 @@ def scenarios(main: Server, tiny: Server) -> dict[tuple[str, str], Callable[[], 
     s["getEvents", "410"] = events_expired
 
     s["getEvents", "503"] = lambda: at_capacity("/events")
+
+    # Changes that cannot be saved (the state file locked by another writer): 503, undone.
+    def not_saved(method: str, suffix: str, body: str | None = None, prepare: Callable[[str], None] = lambda _: None) -> Response:
+        session = main.session()
+        prepare(session)
+        before = main.request("GET", f"/sessions/{session}/navigation").body
+        answer = main.write_locked(lambda: main.request(method, f"/sessions/{session}{suffix}", body))
+        after = main.request("GET", f"/sessions/{session}/navigation")
+        assert after.status == 200 and after.body == before, f"the refused change was seen: {after.status} {after.body[:200]!r}"
+        return answer
+
+    def open_film(session: str):
+        assert main.request("POST", f"/sessions/{session}/scenes/films/actions/select", '{"id": 1}').status == 200
+    s["deleteSession", "503"] = lambda: not_saved("DELETE", "")
+    s["clearStore", "503"] = lambda: not_saved("DELETE", "/store")
+    s["setInput", "503"] = lambda: not_saved("POST", "/scenes/car/input", '{"make": "Lamborghini"}')
+    s["performAction", "503"] = lambda: not_saved("POST", "/scenes/films/actions/select", '{"id": 1}')
+    s["goBack", "503"] = lambda: not_saved("POST", "/navigation/back", prepare=open_film)
     return s
 
 

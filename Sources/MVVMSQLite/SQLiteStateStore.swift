@@ -106,6 +106,31 @@ package final class SQLiteStateStore: StateStore {
         try pool.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
+    /// A fault a test can make the writer connection have.
+    package enum Fault: Sendable {
+        /// The file cannot grow (`PRAGMA max_page_count` at its size now): a full disk.
+        case diskFull
+        /// Every write fails (`PRAGMA query_only`).
+        case writesRefused
+    }
+
+    /// Gives the writer connection `fault`, or takes faults away (`nil`), once the commits
+    /// handed over before are done.
+    package func simulate(_ fault: Fault?) throws {
+        try pool.writeWithoutTransaction { db in
+            switch fault {
+            case .diskFull:
+                let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                try db.execute(sql: "PRAGMA max_page_count = \(pages)")
+            case .writesRefused:
+                try db.execute(sql: "PRAGMA query_only = 1")
+            case nil:
+                try db.execute(sql: "PRAGMA query_only = 0")
+                try db.execute(sql: "PRAGMA max_page_count = 4294967294")
+            }
+        }
+    }
+
     package func sessionCount() throws -> Int {
         try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0 }
     }

@@ -258,6 +258,68 @@ extension Components {
                 self.body = body
             }
         }
+        internal struct NotSaved: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/NotSaved/headers`.
+            internal struct Headers: Sendable, Hashable {
+                /// Seconds to wait before retrying.
+                ///
+                /// - Remark: Generated from `#/components/responses/NotSaved/headers/Retry-After`.
+                internal var retryAfter: Components.Headers.RetryAfter
+                /// - Remark: Generated from `#/components/headers/NoStore`.
+                internal enum NoStore: String, Codable, Hashable, Sendable, CaseIterable {
+                    case noStore = "no-store"
+                }
+                /// Always `no-store`.
+                ///
+                /// - Remark: Generated from `#/components/responses/NotSaved/headers/Cache-Control`.
+                internal var cacheControl: Components.Headers.NoStore
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter: Seconds to wait before retrying.
+                ///   - cacheControl: Always `no-store`.
+                internal init(
+                    retryAfter: Components.Headers.RetryAfter,
+                    cacheControl: Components.Headers.NoStore
+                ) {
+                    self.retryAfter = retryAfter
+                    self.cacheControl = cacheControl
+                }
+            }
+            /// Received HTTP response headers
+            internal var headers: Components.Responses.NotSaved.Headers
+            /// - Remark: Generated from `#/components/responses/NotSaved/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/NotSaved/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.NotSaved.Body
+            /// Creates a new `NotSaved`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            internal init(
+                headers: Components.Responses.NotSaved.Headers,
+                body: Components.Responses.NotSaved.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         internal struct CapacityReached: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/CapacityReached/headers`.
             internal struct Headers: Sendable, Hashable {

@@ -683,7 +683,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`).
+            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`); for a new session, also that it could not be saved in the state file (`service-unavailable`, nothing was created).
             ///
             /// - Remark: Generated from `#/paths//sessions/post(createSession)/responses/503`.
             ///
@@ -1100,6 +1100,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The change could not be saved in the state file (a full disk, an I/O error, the file locked by another writer), so it was undone and nothing changed (`service-unavailable`); retry after Retry-After. Also answered while the server is stopping.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/delete(deleteSession)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.NotSaved)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.NotSaved {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -1277,6 +1300,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The change could not be saved in the state file (a full disk, an I/O error, the file locked by another writer), so it was undone and nothing changed (`service-unavailable`); retry after Retry-After. Also answered while the server is stopping.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/store/delete(clearStore)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.NotSaved)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.NotSaved {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -1677,7 +1723,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`).
+            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`); for a new session, also that it could not be saved in the state file (`service-unavailable`, nothing was created).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/get(getSceneState)/responses/503`.
             ///
@@ -2051,6 +2097,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The change could not be saved in the state file (a full disk, an I/O error, the file locked by another writer), so it was undone and nothing changed (`service-unavailable`); retry after Retry-After. Also answered while the server is stopping.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/input/post(setInput)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.NotSaved)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.NotSaved {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -2504,6 +2573,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The change could not be saved in the state file (a full disk, an I/O error, the file locked by another writer), so it was undone and nothing changed (`service-unavailable`); retry after Retry-After. Also answered while the server is stopping.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/actions/{action}/post(performAction)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.NotSaved)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.NotSaved {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -2906,7 +2998,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`).
+            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`); for a new session, also that it could not be saved in the state file (`service-unavailable`, nothing was created).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/snapshot/get(getSnapshot)/responses/503`.
             ///
@@ -3202,7 +3294,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`).
+            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`); for a new session, also that it could not be saved in the state file (`service-unavailable`, nothing was created).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/navigation/get(getNavigation)/responses/503`.
             ///
@@ -3489,6 +3581,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The change could not be saved in the state file (a full disk, an I/O error, the file locked by another writer), so it was undone and nothing changed (`service-unavailable`); retry after Retry-After. Also answered while the server is stopping.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/navigation/back/post(goBack)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.NotSaved)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.NotSaved {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -3794,7 +3909,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`).
+            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`); for a new session, also that it could not be saved in the state file (`service-unavailable`, nothing was created).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/events/get(getEvents)/responses/503`.
             ///

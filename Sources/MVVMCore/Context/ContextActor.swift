@@ -127,6 +127,24 @@ package actor ContextActor {
         context.restore(saved)
     }
 
+    /// Keeps this actor once the current call ends, until ``endHold(_:)``: no other call runs on
+    /// it meanwhile (they wait), and no thread is held. For a change that is being saved.
+    package func holdAfterThisCall() {
+        executor.holdAfterCurrentCall()
+    }
+
+    /// Ends a hold of ``holdAfterThisCall()``: runs `body` on this actor on the calling thread,
+    /// then lets the calls that waited run.
+    package nonisolated func endHold(_ body: (isolated ContextActor) -> Void) {
+        executor.endHold { assumeIsolated(body) }
+    }
+
+    /// Puts back the view models and navigation a change altered, as `committed` holds them,
+    /// after the change could not be saved (see ``ViewModelContext/revert(_:to:)``).
+    package func revert(_ failed: SavedSession, to committed: SavedSession) {
+        context.revert(failed, to: committed)
+    }
+
     /// Ends the context: unloads every view model and wakes every waiter.
     package func close() {
         context.close()

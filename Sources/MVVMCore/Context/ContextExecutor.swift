@@ -13,6 +13,8 @@ final class ContextExecutor: SerialExecutor {
         var isRunning = false
         var jobs: [UnownedJob] = []
         var head = 0
+        /// Whether the call running now asked to keep the actor after it ends (``holdAfterCurrentCall()``).
+        var holdRequested = false
     }
 
     /// How many jobs a drain runs before it lets the global queue run other work.
@@ -53,6 +55,22 @@ final class ContextExecutor: SerialExecutor {
         return try body()
     }
 
+    /// Keeps the actor once the call running now ends: no other call runs on it (jobs wait,
+    /// ``runIfIdle(_:)`` declines) until ``endHold(_:)``. No thread is held meanwhile. Call it
+    /// from the actor's current call.
+    func holdAfterCurrentCall() {
+        state.withLock { $0.holdRequested = true }
+    }
+
+    /// Ends a hold of ``holdAfterCurrentCall()``: runs `body` on this thread as the actor's
+    /// call, then lets the jobs that waited run.
+    func endHold(_ body: () -> Void) {
+        beginRun()
+        body()
+        endRun()
+        if release() { scheduleDrain() }
+    }
+
     /// How many jobs wait for the actor.
     var queuedJobCount: Int {
         state.withLock { $0.jobs.count - $0.head }
@@ -77,6 +95,7 @@ final class ContextExecutor: SerialExecutor {
             beginRun()
             job.runSynchronously(on: executor)
             endRun()
+            if takeHold() { return }
         }
         // Still running: the rest of the queue gets a drain of its own, after other work.
         if release() { scheduleDrain() }
@@ -105,10 +124,23 @@ final class ContextExecutor: SerialExecutor {
         }
     }
 
+    /// Whether the call that just ended asked for a hold; the actor then stays marked running.
+    private func takeHold() -> Bool {
+        state.withLock { state -> Bool in
+            defer { state.holdRequested = false }
+            return state.holdRequested
+        }
+    }
+
     /// Ends a run: marks the actor idle when no job waits; `true` when jobs wait (the actor
-    /// stays marked running, for the drain the caller schedules).
+    /// stays marked running, for the drain the caller schedules). A run whose call asked for a
+    /// hold keeps the actor marked running, and returns `false`.
     private func release() -> Bool {
         state.withLock { state -> Bool in
+            if state.holdRequested {
+                state.holdRequested = false
+                return false
+            }
             if state.head < state.jobs.count { return true }
             state.jobs.removeAll(keepingCapacity: state.jobs.capacity <= 64)
             state.head = 0

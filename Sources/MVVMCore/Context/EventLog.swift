@@ -40,6 +40,15 @@ package final class EventLog: Sendable {
         }
     }
 
+    /// Drops the events after sequence number `seq` (those of a change that could not be saved).
+    package func discard(after seq: UInt64) {
+        state.withLock { state in
+            while state.events.count > state.first, let last = state.events.last, last.seq > seq {
+                state.events.removeLast()
+            }
+        }
+    }
+
     /// The events after sequence number `seq`, in order, or `nil` when some of them were dropped.
     package func events(after seq: UInt64) -> [ContextEvent]? {
         state.withLock { state in

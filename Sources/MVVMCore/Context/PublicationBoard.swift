@@ -108,7 +108,16 @@ package final class PublicationBoard: Sendable {
         let wake: @Sendable (WaitOutcome) -> Void
     }
 
+    /// A change made while the board was held, applied when the hold ends.
+    private enum HeldChange {
+        case publish(Document, Topic, keepingHistory: Int)
+        case remove(Topic)
+    }
+
     private struct State {
+        /// How many holds are on (``hold()``); while any is, changes wait in `held`.
+        var holds = 0
+        var held: [HeldChange] = []
         var documents: [Topic: Document] = [:]
         var history: [Topic: [Document]] = [:]
         var waiters: [Topic: [Int: Waiter]] = [:]
@@ -158,36 +167,107 @@ package final class PublicationBoard: Sendable {
     }
 
     /// Publishes a document and wakes the waiters it satisfies; keeps up to `keepingHistory`
-    /// earlier documents of the topic.
+    /// earlier documents of the topic. While the board is held, the document waits for the
+    /// hold's end.
     package func publish(_ document: Document, on topic: Topic, keepingHistory: Int = 0) {
         let woken: [Waiter] = state.withLock { state in
             guard !state.isClosed else { return [] }
-            if keepingHistory > 0, let previous = state.documents[topic] {
-                var kept = state.history[topic] ?? []
-                kept.append(previous)
-                if kept.count > keepingHistory { kept.removeFirst(kept.count - keepingHistory) }
-                state.history[topic] = kept
+            guard state.holds == 0 else {
+                state.held.append(.publish(document, topic, keepingHistory: keepingHistory))
+                return []
             }
-            document.attachment.isRetired.store(false, ordering: .releasing)
-            if let previous = state.documents.updateValue(document, forKey: topic), previous.attachment !== document.attachment {
-                previous.attachment.isRetired.store(true, ordering: .releasing)
-            }
-            guard state.waiterCount > 0, var waiting = state.waiters[topic] else { return [] }
-            let satisfied = waiting.filter { $0.value.after < document.version }
-            for id in satisfied.keys { waiting[id] = nil }
-            state.waiters[topic] = waiting.isEmpty ? nil : waiting
-            state.waiterCount -= satisfied.count
-            return Array(satisfied.values)
+            return Self.apply(document, on: topic, keepingHistory: keepingHistory, to: &state)
         }
         for waiter in woken { waiter.wake(.newer(document)) }
     }
 
+    private static func apply(_ document: Document, on topic: Topic, keepingHistory: Int, to state: inout State) -> [Waiter] {
+        if keepingHistory > 0, let previous = state.documents[topic] {
+            var kept = state.history[topic] ?? []
+            kept.append(previous)
+            if kept.count > keepingHistory { kept.removeFirst(kept.count - keepingHistory) }
+            state.history[topic] = kept
+        }
+        document.attachment.isRetired.store(false, ordering: .releasing)
+        if let previous = state.documents.updateValue(document, forKey: topic), previous.attachment !== document.attachment {
+            previous.attachment.isRetired.store(true, ordering: .releasing)
+        }
+        guard state.waiterCount > 0, var waiting = state.waiters[topic] else { return [] }
+        let satisfied = waiting.filter { $0.value.after < document.version }
+        for id in satisfied.keys { waiting[id] = nil }
+        state.waiters[topic] = waiting.isEmpty ? nil : waiting
+        state.waiterCount -= satisfied.count
+        return Array(satisfied.values)
+    }
+
     /// Forgets a topic's document (its view model left the store); its waiters stay and are
-    /// woken by the next view model published under the same key.
+    /// woken by the next view model published under the same key. While the board is held,
+    /// the removal waits for the hold's end.
     package func remove(_ topic: Topic) {
         state.withLock { state in
-            state.documents.removeValue(forKey: topic)?.attachment.isRetired.store(true, ordering: .releasing)
-            state.history[topic] = nil
+            guard state.holds == 0 else {
+                state.held.append(.remove(topic))
+                return
+            }
+            Self.remove(topic, from: &state)
+        }
+    }
+
+    private static func remove(_ topic: Topic, from state: inout State) {
+        state.documents.removeValue(forKey: topic)?.attachment.isRetired.store(true, ordering: .releasing)
+        state.history[topic] = nil
+    }
+
+    /// Holds the board: what is published or removed from now on is not seen by readers nor
+    /// wakes waiters until every hold has ended (``releaseHold()``), or is dropped
+    /// (``discardHeld()``). For a change that must not be seen before it is saved.
+    package func hold() {
+        state.withLock { $0.holds += 1 }
+    }
+
+    /// Ends a hold; when it was the last, applies what waited, in order, and wakes the waiters
+    /// it satisfies.
+    package func releaseHold() {
+        let woken: [(Waiter, Document)] = state.withLock { state in
+            state.holds = max(0, state.holds - 1)
+            guard state.holds == 0, !state.held.isEmpty, !state.isClosed else { return [] }
+            let held = state.held
+            state.held.removeAll()
+            var woken: [(Waiter, Document)] = []
+            for change in held {
+                switch change {
+                case .publish(let document, let topic, let keepingHistory):
+                    woken += Self.apply(document, on: topic, keepingHistory: keepingHistory, to: &state).map { ($0, document) }
+                case .remove(let topic):
+                    Self.remove(topic, from: &state)
+                }
+            }
+            return woken
+        }
+        for (waiter, document) in woken { waiter.wake(.newer(document)) }
+    }
+
+    /// Ends a hold and drops everything that waited for it (also what waited for other holds):
+    /// readers keep seeing the documents from before.
+    package func discardHeld() {
+        state.withLock { state in
+            state.holds = max(0, state.holds - 1)
+            state.held.removeAll()
+        }
+    }
+
+    /// The document of a topic as the context last published it: what waits for a hold's end,
+    /// else the current one. For the answer to the change that is being held.
+    package func latestDocument(_ topic: Topic) -> Document? {
+        state.withLock { state in
+            for change in state.held.reversed() {
+                switch change {
+                case .publish(let document, let heldTopic, _) where heldTopic == topic: return document
+                case .remove(let heldTopic) where heldTopic == topic: return nil
+                default: continue
+                }
+            }
+            return state.documents[topic]
         }
     }
 
@@ -245,6 +325,7 @@ package final class PublicationBoard: Sendable {
     package func close() {
         let woken: [Waiter] = state.withLock { state in
             state.isClosed = true
+            state.held.removeAll()
             let all = state.waiters.values.flatMap(\.values)
             state.waiters.removeAll()
             for document in state.documents.values { document.attachment.isRetired.store(true, ordering: .releasing) }

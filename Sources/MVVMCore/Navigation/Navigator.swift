@@ -87,6 +87,15 @@ public final class Navigator {
         commit("didEmbed", key: key, slot: slot, removed: removed)
     }
 
+    /// Shows `state` again (a navigation that was saved), under a new version, without
+    /// making the view models it shows nor publishing it: for undoing a change that could not
+    /// be saved, whose navigation was never published.
+    func revert(to state: NavigationState) {
+        var reverted = state
+        reverted.version = context?.counter.next() ?? self.state.version
+        self.state = reverted
+    }
+
     private func makeEntry(_ key: String, _ presentation: Presentation) throws -> NavigationEntry {
         guard let context else { throw ViewModelStoreError.unknownKey(key) }
         let entry = try context.entry(forKey: key)

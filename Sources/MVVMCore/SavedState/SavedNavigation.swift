@@ -35,6 +35,30 @@ package struct SavedNavigation: Codable, Equatable, Sendable {
         (try? JSONBytesEncoder.encode(self)) ?? Array(#"{"stack":[]}"#.utf8)
     }
 
+    /// The navigation state this shows, its scenes named from `catalogue` (version 0); `nil`
+    /// when a key has no scene in it.
+    func state(in catalogue: SceneCatalogue) -> NavigationState? {
+        func entry(_ saved: Entry, _ presentation: Presentation) -> NavigationEntry? {
+            guard let scene = catalogue.scene(forKey: saved.key)?.scene else { return nil }
+            var slots: [String: NavigationEntry] = [:]
+            for (slot, child) in saved.slots ?? [:] {
+                guard let made = entry(child, .embedded) else { return nil }
+                slots[slot] = made
+            }
+            return NavigationEntry(scene: scene.name, key: saved.key, presentation: presentation, slots: slots)
+        }
+        var state = NavigationState()
+        for (index, saved) in stack.enumerated() {
+            guard let made = entry(saved, index == 0 ? .root : .push) else { return nil }
+            state.stack.append(made)
+        }
+        if let modal {
+            guard let made = entry(modal, .modal) else { return nil }
+            state.modal = made
+        }
+        return state
+    }
+
     /// Shows the saved scenes again: the root, the pushed scenes, the modal, and what each
     /// embeds in its slots.
     func replay(on navigator: Navigator) throws {

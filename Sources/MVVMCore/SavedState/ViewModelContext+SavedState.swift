@@ -45,6 +45,32 @@ extension ViewModelContext {
         }
     }
 
+    /// Puts the context back as `committed` (the session as last saved) holds it, after the
+    /// change saved as `failed` could not be: the view models that change wrote or removed
+    /// (all, when it saved the whole session) leave, to be made again on first use from their saved input and values, and the saved
+    /// navigation is put back (without making the view models it shows). What this publishes
+    /// is meant to be dropped with the held change (``PublicationBoard/discardHeld()``).
+    package func revert(_ failed: SavedSession, to committed: SavedSession) {
+        var keys = Set(failed.entries.map(\.key) + failed.removedKeys)
+        // A whole session's save names no removals: every key may have changed.
+        if failed.isComplete { keys.formUnion(store.keys + pendingRestoreOrder + committed.entries.map(\.key)) }
+        for key in store.keys where keys.contains(key) { store.remove(key) }
+        for key in keys { pendingRestore[key] = nil }
+        pendingRestoreOrder.removeAll { keys.contains($0) }
+        for entry in committed.entries where keys.contains(entry.key) {
+            pendingRestore[entry.key] = entry
+            pendingRestoreOrder.append(entry.key)
+        }
+        if failed.navigation != committed.navigation {
+            if let state = SavedNavigation(bytes: committed.navigation)?.state(in: catalogue) {
+                navigator.revert(to: state)
+            } else {
+                logger.warning("The saved navigation no longer fits the app; the navigation of a change that could not be saved stays.")
+            }
+        }
+        _ = store.takeUnsavedChanges()
+    }
+
     /// The saved view model under `key`, taken for making it again; `nil` when there is none, or
     /// when it was saved for another scene (the app changed).
     func takePendingRestore(_ key: String, scene: String) -> SavedSession.Entry? {

@@ -24,42 +24,126 @@ extension Application {
         store?.close()
     }
 
+    /// The open state store, if any (for tests that give it faults).
+    package var stateStoreInUse: (any StateStore)? {
+        savedSessions
+    }
+
     /// The open state store, if any.
     var savedSessions: (any StateStore)? {
         stateStore.withLock { $0 }
     }
 
     /// Runs a synchronous call that changes a session on its context (see
-    /// ``onContext(_:_:_:_:)``); with a state store, the answer is sent once the session as the
-    /// call left it is committed, or is a 503 when the commit fails.
+    /// ``onContext(_:_:_:_:)``). With a state store, what the call publishes is held (see
+    /// ``PublicationBoard/hold()``) and the context waits while the session as the call left
+    /// it is committed; then the change is published and `body`'s answer sent, or, when the
+    /// commit fails, the change is undone and the answer is a 503.
     func onContextSaving(_ session: Session, _ routed: RoutedRequest, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
         guard let store = savedSessions else {
             onContext(session.context, routed, responder, body)
             return
         }
-        onContext(session.context, routed, responder) { context in
-            guard let response = try body(context) else { return nil }
-            let complete = session.needsCompleteSave.exchange(false, ordering: .relaxed)
-            let used = session.lastUsed
-            let saved = context.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds, complete: complete)
-            store.commit([.save(saved)]) { result in
-                responder.answer(Self.afterCommit(result, response, of: session, used: used))
+        onContext(session.context, routed, responder) { [self] context in
+            guard !session.board.isClosed else { throw HTTPError(.sessionGone, detail: "The session was deleted.") }
+            session.board.hold()
+            let response: HTTPResponse?
+            do {
+                response = try body(context)
+            } catch {
+                session.board.releaseHold()
+                throw error
+            }
+            guard let response else {
+                session.board.releaseHold()
+                return nil
+            }
+            let saved = exportHolding(session, context)
+            store.commit([.save(saved)]) { [self] result in
+                finishSave(result, saved, of: session, store: store) { responder.answer($0 ? response : Self.saveFailed) }
             }
             return nil
         }
     }
 
-    /// Commits the session as it is now (from a task; see ``run(_:_:)``), then gives `response`,
-    /// or a 503 when the commit fails.
-    func saving(_ session: Session, answering response: HTTPResponse) async -> HTTPResponse {
-        guard let store = savedSessions else { return response }
-        let complete = session.needsCompleteSave.exchange(false, ordering: .relaxed)
-        let used = session.lastUsed
-        let saved = await session.context.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds, complete: complete)
-        let result = await withCheckedContinuation { continuation in
-            store.commit([.save(saved)]) { continuation.resume(returning: $0) }
+    /// Runs `change` (a view model's action, which may wait) with the session's board held, then
+    /// commits the session as it left it: `change`'s answer once committed, a 503 (the change
+    /// undone) when the commit fails. Without a state store, just runs `change`.
+    func saving(_ session: Session, _ change: @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
+        guard let store = savedSessions else { return try await change() }
+        guard !session.board.isClosed else { throw HTTPError(.sessionGone, detail: "The session was deleted.") }
+        session.board.hold()
+        let response: HTTPResponse
+        do {
+            response = try await change()
+        } catch {
+            session.board.releaseHold()
+            throw error
         }
-        return Self.afterCommit(result, response, of: session, used: used)
+        let saved = await session.context.run { context in exportHolding(session, context) }
+        let committed = await withCheckedContinuation { continuation in
+            store.commit([.save(saved)]) { [self] result in
+                finishSave(result, saved, of: session, store: store) { continuation.resume(returning: $0) }
+            }
+        }
+        return committed ? response : Self.saveFailed
+    }
+
+    /// The answer to a change that could not be saved.
+    private static var saveFailed: HTTPResponse {
+        HTTPError.unavailable("The change could not be saved; nothing changed. Retry shortly.", retryAfterSeconds: 1).response
+    }
+
+    /// The session as it is to be saved now; the context then stays held until ``finishSave``.
+    private func exportHolding(_ session: Session, _ context: isolated ContextActor) -> SavedSession {
+        let complete = session.needsCompleteSave.exchange(false, ordering: .relaxed)
+        context.holdAfterThisCall()
+        return context.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds, complete: complete)
+    }
+
+    /// Ends the hold of a commit: publishes the change when it was committed; otherwise puts the
+    /// session back as the state file has it (or ends it, when the file does not have it: a
+    /// creation that failed) and drops what the change published. Then calls `done` with
+    /// whether the change holds.
+    private func finishSave(_ result: Result<Void, any Error>, _ saved: SavedSession, of session: Session, store: any StateStore, done: @escaping @Sendable (Bool) -> Void) {
+        if case .success = result {
+            let used = session.lastUsed
+            session.context.endHold { _ in session.board.releaseHold() }
+            if session.savedUse.load(ordering: .relaxed) < used { session.savedUse.store(used, ordering: .relaxed) }
+            done(true)
+            return
+        }
+        if case .failure(let error) = result {
+            logger.warning("A change to a session could not be saved; it was undone and answered 503.", metadata: ["error": "\(error)"])
+        }
+        session.needsCompleteSave.store(true, ordering: .relaxed)
+        // Off the store's writer queue, which must not read.
+        DispatchQueue.global().async { [self] in
+            let committed = Result { try store.session(session.id) }
+            session.context.endHold { context in
+                switch committed {
+                case .success(let committed?):
+                    context.revert(saved, to: committed)
+                    Self.dropHeld(of: session)
+                case .success(nil):
+                    // Never saved (its creation failed): it goes, unseen.
+                    Self.dropHeld(of: session)
+                    if sessions.remove(session.id, now: now) != nil { Task { await session.end() } }
+                case .failure(let error):
+                    // What was saved cannot be read either: the change stays, to be saved
+                    // whole by the next commit that succeeds.
+                    logger.error("A session's saved state could not be read to undo a change that failed to save.", metadata: ["error": "\(error)"])
+                    session.board.releaseHold()
+                }
+            }
+            done(false)
+        }
+    }
+
+    /// Drops what a session published while held, and the events recorded with it.
+    private static func dropHeld(of session: Session) {
+        session.board.discardHeld()
+        session.context.events.discard(after: session.board.document(.events)?.version ?? 0)
     }
 
     /// Saves the last use of every session read since it was last saved, so that after a restart
@@ -128,17 +212,5 @@ extension Application {
         let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: sessionLogger, eventCapacity: configuration.eventHistory,
                                    navigationDocument: NavigationDocument.writer(sessionID: id), firstVersion: firstVersion)
         return Session(id: id, context: context, now: now, createdAt: createdAt)
-    }
-
-    /// The answer once a commit is done; after a failure, the session's next save writes it whole.
-    private static func afterCommit(_ result: Result<Void, any Error>, _ response: HTTPResponse, of session: Session, used: UInt64) -> HTTPResponse {
-        switch result {
-        case .success:
-            if session.savedUse.load(ordering: .relaxed) < used { session.savedUse.store(used, ordering: .relaxed) }
-            return response
-        case .failure:
-            session.needsCompleteSave.store(true, ordering: .relaxed)
-            return HTTPError.unavailable("The change could not be saved; retry shortly.", retryAfterSeconds: 1).response
-        }
     }
 }

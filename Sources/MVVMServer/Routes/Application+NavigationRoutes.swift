@@ -25,7 +25,7 @@ extension Application {
             guard let session = liveSession(routed, responder) else { return }
             onContextSaving(session, routed, responder) { context in
                 try context.back()
-                guard let navigation = session.board.document(.navigation) else {
+                guard let navigation = session.board.latestDocument(.navigation) else {
                     throw HTTPError(.sessionGone, detail: "The session was deleted.")
                 }
                 return Self.documentResponse(navigation)
@@ -43,14 +43,16 @@ extension Application {
                 responder.answer(HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.", member: "since"))
                 return
             }
-            let current = session.board.document(.events) ?? PublicationBoard.Document(version: events.lastSeq, body: Data())
+            // The events published: not those of a change still being saved.
+            let current = session.board.document(.events) ?? PublicationBoard.Document(version: events.lastDroppedSeq, body: Data())
             // Park only while nothing newer than `since` exists.
             let pollOnLast = PollParameters(since: poll.since == current.version ? poll.since : nil, wait: poll.wait)
             self.poll(session, .events, pollOnLast, current: current, responder: responder) { document in
                 guard let list = events.events(after: since) else {
                     return HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state.", member: "since").response
                 }
-                return .json(encoding: EventsDocument(version: max(document.version, list.last?.seq ?? 0), events: list), headers: [("Cache-Control", "no-store")])
+                let published = list.prefix { $0.seq <= document.version }
+                return .json(encoding: EventsDocument(version: max(document.version, published.last?.seq ?? 0), events: Array(published)), headers: [("Cache-Control", "no-store")])
             }
         }
     }

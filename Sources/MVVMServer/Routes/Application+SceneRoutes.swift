@@ -48,11 +48,11 @@ extension Application {
             let key = routed["key"]
             let action = routed["action"]
             run(responder) { [self] in
-                let (state, navigated) = try await session.context.perform(action: action, arguments: arguments, key: key)
-                guard navigated, let navigation = session.board.document(.navigation) else {
-                    return await saving(session, answering: Self.stateResponse(state))
+                try await saving(session) {
+                    let (state, navigated) = try await session.context.perform(action: action, arguments: arguments, key: key)
+                    guard navigated, let navigation = session.board.latestDocument(.navigation) else { return Self.stateResponse(state) }
+                    return Self.versionedJSON(StateDocument.adding("navigation", navigation.body, to: state.body), version: state.version)
                 }
-                return await saving(session, answering: Self.versionedJSON(StateDocument.adding("navigation", navigation.body, to: state.body), version: state.version))
             }
         }
 

@@ -23,7 +23,7 @@ extension Application {
             }
             onContextSaving(session, routed, responder) { context in
                 try context.showRoot()
-                let navigation = context.board.document(.navigation)?.body ?? Data("null".utf8)
+                let navigation = context.board.latestDocument(.navigation)?.body ?? Data("null".utf8)
                 var body = JSONBytesWriter(capacity: navigation.count + id.utf8.count + 32)
                 body.append(#"{"id":"#)
                 body.writeString(id)
@@ -48,24 +48,30 @@ extension Application {
 
         router.add("DELETE", "/sessions/{id}") { [self] routed, responder in
             guard let session = liveSession(routed, responder) else { return }
-            guard let removed = sessions.remove(session.id, now: now) else {
-                responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
+            guard let store = savedSessions else {
+                deleteSession(session, routed, responder)
                 return
             }
-            metrics.deletedSessions.increment()
-            // As Session.end(): parked requests are answered first (410), then the view
-            // models unload on the context, as a call like any other (on this polling thread
-            // when the context is idle), and the 204 follows.
-            removed.board.close()
-            let store = savedSessions
-            onContext(removed.context, routed, responder) { context in
-                context.close()
-                let deleted = HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
-                guard let store else { return deleted }
-                store.commit([.delete(id: removed.id)]) { result in
-                    // Gone from memory either way; a failed commit leaves it saved, to be
-                    // restored, so the client hears that the deletion did not hold.
-                    responder.answer((try? result.get()) != nil ? deleted : HTTPError.unavailable("The deletion could not be saved; retry shortly.").response)
+            // The deletion is committed first, with the context held so that no save of the
+            // session follows it into the file; the session goes once it is committed.
+            onContext(session.context, routed, responder) { [self] context in
+                context.holdAfterThisCall()
+                store.commit([.delete(id: session.id)]) { [self] result in
+                    guard case .success = result else {
+                        session.context.endHold { _ in }
+                        responder.answer(HTTPError.unavailable("The deletion could not be saved; nothing changed. Retry shortly."))
+                        return
+                    }
+                    session.context.endHold { context in
+                        guard sessions.remove(session.id, now: now) != nil else {
+                            responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
+                            return
+                        }
+                        metrics.deletedSessions.increment()
+                        session.board.close()
+                        context.close()
+                        responder.answer(HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")]))
+                    }
                 }
                 return nil
             }
@@ -77,6 +83,25 @@ extension Application {
                 context.clearStore()
                 return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
             }
+        }
+    }
+}
+
+extension Application {
+    /// Deletes a session that no state file holds.
+    func deleteSession(_ session: Session, _ routed: RoutedRequest, _ responder: Responder) {
+        guard let removed = sessions.remove(session.id, now: now) else {
+            responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
+            return
+        }
+        metrics.deletedSessions.increment()
+        // As Session.end(): parked requests are answered first (410), then the view models
+        // unload on the context, as a call like any other (on this polling thread when the
+        // context is idle), and the 204 follows.
+        removed.board.close()
+        onContext(removed.context, routed, responder) { context in
+            context.close()
+            return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
         }
     }
 }
