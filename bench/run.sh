@@ -15,13 +15,15 @@
 #   BENCH_THREADS=2      wrk threads
 #   BENCH_SESSIONS=N     sessions created in scenario 6 (default 100000, 10000 when quick)
 #   BENCH_SKIP_BUILD=1   reuse .build-bench and bench/bin as they are
-#   BENCH_SCENARIOS="1 2 3 4 5 6 7"   the scenarios to run (4 and 5 share their runs; default all)
+#   BENCH_SCENARIOS="1 2 3 4 5 6 7 8"   the scenarios to run (4 and 5 share their runs; default all)
 #   BENCH_STATE=1        scenarios 1 to 6 with the state store on (a state file under bench/out)
 #                        instead of --state none
 #
 # Scenarios 1 to 6 run the server with --log-level warning and raised limits; scenario 7 runs a
 # second server exactly as scripts/run starts it (its defaults: log level info, the default
-# limits), with only --port 0 instead of 8080, against the same baseline.
+# limits), with only --port 0 instead of 8080, against the same baseline. Scenario 8
+# (bench/restart.py) starts the server as scripts/run does on a state file of $SESSIONS saved
+# sessions and times its first answer from a restored one, beside a start on an empty file.
 #
 # Every process it starts is stopped on exit (trap EXIT). Logs: bench/out/*.log.
 set -euo pipefail
@@ -43,7 +45,7 @@ else
     DURATION=${BENCH_DURATION:-10s}
     SESSIONS=${BENCH_SESSIONS:-100000}
 fi
-SCENARIOS=" ${BENCH_SCENARIOS:-1 2 3 4 5 6 7} "
+SCENARIOS=" ${BENCH_SCENARIOS:-1 2 3 4 5 6 7 8} "
 wants() { [[ "$SCENARIOS" == *" $1 "* ]]; }
 MAX_CONNECTIONS=16000
 MAX_SESSIONS=120000
@@ -236,6 +238,9 @@ s7|7. Default configuration (as scripts/run starts it), cached GET car, 64 conns
 s7|7. Default configuration (as scripts/run starts it), cached GET car, 64 conns|p99_ms|p99 ms|info|
 s7|7. Default configuration (as scripts/run starts it), cached GET car, 64 conns|errors|errors|eq|0
 s7|7. Default configuration (as scripts/run starts it), cached GET car, 64 conns|cpu_us|CPU µs per request (answering process)|info|
+s8|8. Restart with ${SESSIONS} saved sessions (scripts/run's defaults)|restart_ms|ms from start to a restored session's state|max_le|2000
+s8|8. Restart with ${SESSIONS} saved sessions (scripts/run's defaults)|empty_ms|ms from start to /health, empty state file|info|
+s8|8. Restart with ${SESSIONS} saved sessions (scripts/run's defaults)|bytes_per_session|state file bytes per session|info|
 EOF
 )
 
@@ -555,6 +560,15 @@ if wants 6; then
     for round in $(seq 1 "$ROUNDS"); do
         s6_round "$round"
     done
+fi
+
+if wants 8; then
+    say "scenario 8: a restart with $SESSIONS saved sessions, $ROUNDS rounds"
+    while read -r line; do
+        round=$(field "$line" round)
+        for metric in restart_ms empty_ms bytes_per_session; do record s8 server "$round" "$metric" "$(field "$line" "$metric")"; done
+        say "  s8 round $round: $(cut -d' ' -f3- <<<"$line")"
+    done < <(python3 "$BENCH_DIR/restart.py" "$SCRATCH/release/server" "$OUT/s8" --sessions "$SESSIONS" --rounds "$ROUNDS" | grep '^RESULT' || fail "scenario 8 failed (bench/restart.py)")
 fi
 
 print_table
