@@ -13,10 +13,15 @@ enum SessionRows {
         case .touch(let id, let lastUsed):
             try db.cachedStatement(sql: "UPDATE session SET lastUsed = max(lastUsed, ?) WHERE id = ?").execute(arguments: [lastUsed, id])
         case .save(let session):
-            try db.cachedStatement(sql: """
-                INSERT INTO session (id, createdAt, lastUsed, version, navigation) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET lastUsed = excluded.lastUsed, version = excluded.version, navigation = excluded.navigation
-                """).execute(arguments: [session.id, session.createdAt, session.lastUsed, Int64(bitPattern: session.version), Data(session.navigation)])
+            if let navigation = session.navigation {
+                try db.cachedStatement(sql: """
+                    INSERT INTO session (id, createdAt, lastUsed, version, navigation) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET lastUsed = excluded.lastUsed, version = excluded.version, navigation = excluded.navigation
+                    """).execute(arguments: [session.id, session.createdAt, session.lastUsed, Int64(bitPattern: session.version), Data(navigation)])
+            } else {
+                try db.cachedStatement(sql: "UPDATE session SET lastUsed = ?, version = ? WHERE id = ?")
+                    .execute(arguments: [session.lastUsed, Int64(bitPattern: session.version), session.id])
+            }
             if session.isComplete {
                 try db.cachedStatement(sql: "DELETE FROM entry WHERE sessionId = ?").execute(arguments: [session.id])
                 try db.cachedStatement(sql: "DELETE FROM savedValue WHERE sessionId = ?").execute(arguments: [session.id])

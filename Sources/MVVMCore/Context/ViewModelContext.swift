@@ -45,6 +45,8 @@ package final class ViewModelContext {
     var pendingRestore: [String: SavedSession.Entry] = [:]
     /// The order the saved view models of a restored session were made in.
     var pendingRestoreOrder: [String] = []
+    /// The navigation's version when it was last saved (see ``savedSession(createdAt:lastUsed:complete:)``).
+    var savedNavigationVersion: UInt64?
 
     /// Makes a context.
     /// `navigationDocument` writes the navigation as it is published (by default, its

@@ -39,8 +39,9 @@ package struct SavedSession: Sendable, Equatable {
     package var lastUsed: Int64
     /// The highest version or event number it had given: a restored session numbers on from it.
     package var version: UInt64
-    /// Its navigation, as ``SavedNavigation`` writes it.
-    package var navigation: [UInt8]
+    /// Its navigation, as ``SavedNavigation`` writes it; `nil` in a save of what changed when
+    /// the navigation did not change (the saved one stays).
+    package var navigation: [UInt8]?
     /// Its view models, in the order they were made: all of them when the save is complete,
     /// otherwise those changed since the previous save.
     package var entries: [Entry]
@@ -50,7 +51,7 @@ package struct SavedSession: Sendable, Equatable {
     package var removedKeys: [String]
 
     /// Makes a saved session.
-    package init(id: String, createdAt: Int64, lastUsed: Int64, version: UInt64, navigation: [UInt8], entries: [Entry],
+    package init(id: String, createdAt: Int64, lastUsed: Int64, version: UInt64, navigation: [UInt8]?, entries: [Entry],
                  isComplete: Bool = true, removedKeys: [String] = []) {
         self.id = id
         self.createdAt = createdAt

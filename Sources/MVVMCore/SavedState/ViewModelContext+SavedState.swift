@@ -19,8 +19,13 @@ extension ViewModelContext {
             }
         }
         if complete { entries += pendingRestoreOrder.compactMap { pendingRestore[$0] } }
+        var navigation: [UInt8]?
+        if complete || navigator.state.version != savedNavigationVersion {
+            navigation = SavedNavigation(navigator.state).bytes
+            savedNavigationVersion = navigator.state.version
+        }
         return SavedSession(id: id, createdAt: createdAt, lastUsed: lastUsed, version: counter.current,
-                            navigation: SavedNavigation(navigator.state).bytes, entries: entries,
+                            navigation: navigation, entries: entries,
                             isComplete: complete, removedKeys: complete ? [] : removed)
     }
 
@@ -32,7 +37,7 @@ extension ViewModelContext {
             pendingRestore[entry.key] = entry
             pendingRestoreOrder.append(entry.key)
         }
-        guard let navigation = SavedNavigation(bytes: saved.navigation) else {
+        guard let navigation = saved.navigation.flatMap(SavedNavigation.init(bytes:)) else {
             logger.warning("The saved navigation no longer decodes; the session starts at its root scene.")
             try? navigator.setRoot(catalogue.rootKey)
             return
@@ -61,8 +66,8 @@ extension ViewModelContext {
             pendingRestore[entry.key] = entry
             pendingRestoreOrder.append(entry.key)
         }
-        if failed.navigation != committed.navigation {
-            if let state = SavedNavigation(bytes: committed.navigation)?.state(in: catalogue) {
+        if let changed = failed.navigation, changed != committed.navigation {
+            if let state = committed.navigation.flatMap(SavedNavigation.init(bytes:))?.state(in: catalogue) {
                 navigator.revert(to: state)
             } else {
                 logger.warning("The saved navigation no longer fits the app; the navigation of a change that could not be saved stays.")
