@@ -133,10 +133,11 @@ package actor ContextActor {
         executor.holdAfterCurrentCall()
     }
 
-    /// Ends a hold of ``holdAfterThisCall()``: runs `body` on this actor on the calling thread,
-    /// then lets the calls that waited run.
-    package nonisolated func endHold(_ body: (isolated ContextActor) -> Void) {
-        executor.endHold { assumeIsolated(body) }
+    /// Ends a hold of ``holdAfterThisCall()``: `body` runs as this actor's next call (on the
+    /// calling thread, or on the held call's when that has not returned yet), then the calls
+    /// that waited run.
+    package nonisolated func endHold(_ body: @escaping @Sendable (isolated ContextActor) -> Void) {
+        executor.endHold { self.assumeIsolated(body) }
     }
 
     /// Puts back the view models and navigation a change altered, as `committed` holds them,

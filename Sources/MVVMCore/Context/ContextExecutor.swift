@@ -13,8 +13,20 @@ final class ContextExecutor: SerialExecutor {
         var isRunning = false
         var jobs: [UnownedJob] = []
         var head = 0
-        /// Whether the call running now asked to keep the actor after it ends (``holdAfterCurrentCall()``).
-        var holdRequested = false
+        /// Where a hold of the actor is (``holdAfterCurrentCall()``).
+        var hold = Hold.none
+    }
+
+    /// A hold of the actor past the end of the call that asked for it.
+    private enum Hold {
+        case none
+        /// The running call asked for it; its run has not ended yet.
+        case requested
+        /// The run ended; the actor is kept (marked running) until ``endHold(_:)``.
+        case kept
+        /// ``endHold(_:)`` came before the run ended: the run's thread runs this body when it
+        /// ends, as the actor's next call.
+        case ended(@Sendable () -> Void)
     }
 
     /// How many jobs a drain runs before it lets the global queue run other work.
@@ -50,7 +62,7 @@ final class ContextExecutor: SerialExecutor {
         beginRun()
         defer {
             endRun()
-            if release() { scheduleDrain() }
+            if !finishRun(), release() { scheduleDrain() }
         }
         return try body()
     }
@@ -59,16 +71,49 @@ final class ContextExecutor: SerialExecutor {
     /// ``runIfIdle(_:)`` declines) until ``endHold(_:)``. No thread is held meanwhile. Call it
     /// from the actor's current call.
     func holdAfterCurrentCall() {
-        state.withLock { $0.holdRequested = true }
+        state.withLock { $0.hold = .requested }
     }
 
-    /// Ends a hold of ``holdAfterCurrentCall()``: runs `body` on this thread as the actor's
-    /// call, then lets the jobs that waited run.
-    func endHold(_ body: () -> Void) {
+    /// Ends a hold of ``holdAfterCurrentCall()``: `body` runs as the actor's next call, then the
+    /// jobs that waited run. It runs on this thread, or, when the call that asked for the hold
+    /// is still running, on that call's thread as soon as it ends.
+    func endHold(_ body: @escaping @Sendable () -> Void) {
+        let runsHere = state.withLock { state -> Bool in
+            if case .kept = state.hold {
+                state.hold = .none
+                return true
+            }
+            state.hold = .ended(body)
+            return false
+        }
+        guard runsHere else { return }
         beginRun()
         body()
         endRun()
-        if release() { scheduleDrain() }
+        if !finishRun(), release() { scheduleDrain() }
+    }
+
+    /// Called on the thread of a run that just ended: runs an end of hold that came during the
+    /// run; returns `true` when the actor is to be kept (a hold was asked for), in which case
+    /// the thread must leave it marked running and stop.
+    private func finishRun() -> Bool {
+        while true {
+            let (pending, kept) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
+                switch state.hold {
+                case .none: return (nil, false)
+                case .requested, .kept:
+                    state.hold = .kept
+                    return (nil, true)
+                case .ended(let body):
+                    state.hold = .none
+                    return (body, false)
+                }
+            }
+            guard let pending else { return kept }
+            beginRun()
+            pending()
+            endRun()
+        }
     }
 
     /// How many jobs wait for the actor.
@@ -95,7 +140,7 @@ final class ContextExecutor: SerialExecutor {
             beginRun()
             job.runSynchronously(on: executor)
             endRun()
-            if takeHold() { return }
+            if finishRun() { return }
         }
         // Still running: the rest of the queue gets a drain of its own, after other work.
         if release() { scheduleDrain() }
@@ -124,23 +169,10 @@ final class ContextExecutor: SerialExecutor {
         }
     }
 
-    /// Whether the call that just ended asked for a hold; the actor then stays marked running.
-    private func takeHold() -> Bool {
-        state.withLock { state -> Bool in
-            defer { state.holdRequested = false }
-            return state.holdRequested
-        }
-    }
-
     /// Ends a run: marks the actor idle when no job waits; `true` when jobs wait (the actor
-    /// stays marked running, for the drain the caller schedules). A run whose call asked for a
-    /// hold keeps the actor marked running, and returns `false`.
+    /// stays marked running, for the drain the caller schedules).
     private func release() -> Bool {
         state.withLock { state -> Bool in
-            if state.holdRequested {
-                state.holdRequested = false
-                return false
-            }
             if state.head < state.jobs.count { return true }
             state.jobs.removeAll(keepingCapacity: state.jobs.capacity <= 64)
             state.head = 0

@@ -104,13 +104,15 @@ extension Application {
     /// Ends the hold of a commit: publishes the change when it was committed; otherwise puts the
     /// session back as the state file has it (or ends it, when the file does not have it: a
     /// creation that failed) and drops what the change published. Then calls `done` with
-    /// whether the change holds.
+    /// whether the change holds, as part of the context's call that ends the hold.
     private func finishSave(_ result: Result<Void, any Error>, _ saved: SavedSession, of session: Session, store: any StateStore, done: @escaping @Sendable (Bool) -> Void) {
         if case .success = result {
             let used = session.lastUsed
-            session.context.endHold { _ in session.board.releaseHold() }
             if session.savedUse.load(ordering: .relaxed) < used { session.savedUse.store(used, ordering: .relaxed) }
-            done(true)
+            session.context.endHold { _ in
+                session.board.releaseHold()
+                done(true)
+            }
             return
         }
         if case .failure(let error) = result {
@@ -120,7 +122,8 @@ extension Application {
         // Off the store's writer queue, which must not read.
         DispatchQueue.global().async { [self] in
             let committed = Result { try store.session(session.id) }
-            session.context.endHold { context in
+            session.context.endHold { [self] context in
+                defer { done(false) }
                 switch committed {
                 case .success(let committed?):
                     context.revert(saved, to: committed)
@@ -136,7 +139,6 @@ extension Application {
                     session.board.releaseHold()
                 }
             }
-            done(false)
         }
     }
 

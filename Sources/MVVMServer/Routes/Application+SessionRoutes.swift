@@ -58,11 +58,12 @@ extension Application {
                 context.holdAfterThisCall()
                 store.commit([.delete(id: session.id)]) { [self] result in
                     guard case .success = result else {
-                        session.context.endHold { _ in }
-                        responder.answer(HTTPError.unavailable("The deletion could not be saved; nothing changed. Retry shortly."))
+                        session.context.endHold { _ in
+                            responder.answer(HTTPError.unavailable("The deletion could not be saved; nothing changed. Retry shortly."))
+                        }
                         return
                     }
-                    session.context.endHold { context in
+                    session.context.endHold { [self] context in
                         guard sessions.remove(session.id, now: now) != nil else {
                             responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
                             return

@@ -1,0 +1,46 @@
+import Foundation
+import MVVMCore
+import Synchronization
+import Testing
+
+extension Core {
+    /// A context is kept, with no thread held, while a change it made is saved: its next calls
+    /// wait for the end of the hold, which runs as its next call.
+    @Suite("Keeping a context while a change is saved", .timeLimit(.minutes(1)))
+    struct ContextHoldTests {
+        static func context() -> ContextActor {
+            ContextActor(id: "hold", catalogue: SceneCatalogue(scenes: [], rootKey: "none"), dependencies: DependencyValues())
+        }
+
+        @Test("Calls made during a hold wait until it ends; the end of the hold runs first")
+        func callsWait() async throws {
+            let context = Self.context()
+            let order = Mutex<[String]>([])
+            await context.run { $0.holdAfterThisCall() }
+            let next = Task { await context.run { _ in order.withLock { $0.append("next") } } }
+            #expect(context.runIfIdle { _ in true } == nil, "a held context is not idle")
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(order.withLock { $0 }.isEmpty, "a call ran during the hold")
+            context.endHold { _ in order.withLock { $0.append("end") } }
+            await next.value
+            #expect(order.withLock { $0 } == ["end", "next"])
+            #expect(context.runIfIdle { _ in true } == true)
+        }
+
+        @Test("An end of hold that comes while the call that asked for it still runs is run right after that call, on its thread")
+        func endBeforeTheCallReturns() async throws {
+            let context = Self.context()
+            let order = Mutex<[String]>([])
+            let ran = context.runIfIdle { isolated in
+                isolated.holdAfterThisCall()
+                // As a commit that is done before the call has returned.
+                context.endHold { _ in order.withLock { $0.append("end") } }
+                order.withLock { $0.append("call") }
+                return true
+            }
+            #expect(ran == true)
+            #expect(order.withLock { $0 } == ["call", "end"])
+            #expect(context.runIfIdle { _ in true } == true, "the hold is over")
+        }
+    }
+}
