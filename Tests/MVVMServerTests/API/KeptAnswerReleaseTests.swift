@@ -57,6 +57,8 @@ struct KeptAnswerReleaseTests {
         let server = try await TestApplication(catalogue: catalogue, dependencies: dependencies) { $0.http.threads = 1 }
         let id = try await server.createSession()
         let path = "/sessions/\(id)/scenes/counted"
+        // Once loaded, the state stops changing (the root's load may still run after the creation's answer).
+        #expect(try await eventually { try await server.request("GET", path).text.contains(#""lifecycle":"loaded""#) })
         let first = try await server.request("GET", path)
         for _ in 0..<3 {
             #expect(try await server.request("GET", path).text == first.text)
