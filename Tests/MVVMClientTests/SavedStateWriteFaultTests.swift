@@ -31,7 +31,7 @@ struct SavedStateWriteFaultTests {
     }
 
     static func store(of server: TestApplication) throws -> SQLiteStateStore {
-        try #require(server.app.stateStoreInUse as? SQLiteStateStore)
+        try #require(server.app.savedSessions as? SQLiteStateStore)
     }
 
     @Test("On a full disk (max_page_count), an input answers 503 with Retry-After and changes nothing a client sees, a parked long-poll included; reads go on; once the disk has room, the input is saved and survives a restart")

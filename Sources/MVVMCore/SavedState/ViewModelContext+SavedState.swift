@@ -33,10 +33,7 @@ extension ViewModelContext {
     /// models shown, with their saved inputs and values), and the other saved view models are
     /// made on first use. Call it on a new context whose versions start from the saved one.
     package func restore(_ saved: SavedSession) {
-        for entry in saved.entries where pendingRestore[entry.key] == nil {
-            pendingRestore[entry.key] = entry
-            pendingRestoreOrder.append(entry.key)
-        }
+        for entry in saved.entries where pendingRestore[entry.key] == nil { setPendingRestore(entry) }
         guard let navigation = saved.navigation.flatMap(SavedNavigation.init(bytes:)) else {
             logger.warning("The saved navigation no longer decodes; the session starts at its root scene.")
             try? navigator.setRoot(catalogue.rootKey)
@@ -62,10 +59,7 @@ extension ViewModelContext {
         for key in store.keys where keys.contains(key) { store.remove(key) }
         for key in keys { pendingRestore[key] = nil }
         pendingRestoreOrder.removeAll { keys.contains($0) }
-        for entry in committed.entries where keys.contains(entry.key) {
-            pendingRestore[entry.key] = entry
-            pendingRestoreOrder.append(entry.key)
-        }
+        for entry in committed.entries where keys.contains(entry.key) { setPendingRestore(entry) }
         if let changed = failed.navigation, changed != committed.navigation {
             if let state = committed.navigation.flatMap(SavedNavigation.init(bytes:))?.state(in: catalogue) {
                 navigator.revert(to: state)
@@ -74,6 +68,11 @@ extension ViewModelContext {
             }
         }
         _ = store.takeUnsavedChanges()
+    }
+
+    /// Keeps a saved view model to be made again on first use (after those kept before it).
+    private func setPendingRestore(_ entry: SavedSession.Entry) {
+        if pendingRestore.updateValue(entry, forKey: entry.key) == nil { pendingRestoreOrder.append(entry.key) }
     }
 
     /// The saved view model under `key`, taken for making it again; `nil` when there is none, or

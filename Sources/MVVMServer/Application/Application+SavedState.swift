@@ -24,13 +24,8 @@ extension Application {
         store?.close()
     }
 
-    /// The open state store, if any (for tests that give it faults).
-    package var stateStoreInUse: (any StateStore)? {
-        savedSessions
-    }
-
     /// The open state store, if any.
-    var savedSessions: (any StateStore)? {
+    package var savedSessions: (any StateStore)? {
         stateStore.withLock { $0 }
     }
 
@@ -106,16 +101,15 @@ extension Application {
     /// creation that failed) and drops what the change published. Then calls `done` with
     /// whether the change holds, as part of the context's call that ends the hold.
     private func finishSave(_ result: Result<Void, any Error>, _ saved: SavedSession, of session: Session, store: any StateStore, done: @escaping @Sendable (Bool) -> Void) {
-        if case .success = result {
-            let used = session.lastUsed
-            if session.savedUse.load(ordering: .relaxed) < used { session.savedUse.store(used, ordering: .relaxed) }
+        switch result {
+        case .success:
+            session.noteSaved(use: session.lastUsed)
             session.context.endHold { _ in
                 session.board.releaseHold()
                 done(true)
             }
             return
-        }
-        if case .failure(let error) = result {
+        case .failure(let error):
             logger.warning("A change to a session could not be saved; it was undone and answered 503.", metadata: ["error": "\(error)"])
         }
         session.needsCompleteSave.store(true, ordering: .relaxed)
@@ -166,9 +160,7 @@ extension Application {
             store.commit(changes) { continuation.resume(returning: $0) }
         }
         guard (try? result.get()) != nil else { return }
-        for (session, used) in touched where session.savedUse.load(ordering: .relaxed) < used {
-            session.savedUse.store(used, ordering: .relaxed)
-        }
+        for (session, used) in touched { session.noteSaved(use: used) }
     }
 
     /// Forgets saved sessions that are gone (evicted or expired); nobody waits for it.
@@ -197,14 +189,18 @@ extension Application {
         case .failure:
             return nil
         case .success(let outcome):
-            if let evicted = outcome.evicted {
-                metrics.evictedSessions.increment()
-                forgetSaved([evicted.id])
-                Task { await evicted.end() }
-            }
+            if let evicted = outcome.evicted { end(evicted: evicted) }
             if outcome.session !== session { Task { await session.end() } }
             return outcome.session
         }
+    }
+
+    /// Ends a session evicted to make room for another: counted, forgotten by the state file,
+    /// then ended.
+    func end(evicted: Session) {
+        metrics.evictedSessions.increment()
+        forgetSaved([evicted.id])
+        Task { await evicted.end() }
     }
 
     /// A session's context and bookkeeping, not yet in the table.

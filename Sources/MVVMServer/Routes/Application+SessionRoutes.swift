@@ -15,11 +15,7 @@ extension Application {
                 return
             case .success(let evicted):
                 metrics.createdSessions.increment()
-                if let evicted {
-                    metrics.evictedSessions.increment()
-                    forgetSaved([evicted.id])
-                    Task { await evicted.end() }
-                }
+                if let evicted { end(evicted: evicted) }
             }
             onContextSaving(session, routed, responder) { context in
                 try context.showRoot()

@@ -28,6 +28,17 @@ final class Session: Sendable {
         self.createdAt = createdAt
     }
 
+    /// Records that the state file has the session's use at `used` (monotonic milliseconds);
+    /// an earlier use than the one recorded changes nothing.
+    func noteSaved(use used: UInt64) {
+        var recorded = savedUse.load(ordering: .relaxed)
+        while recorded < used {
+            let (exchanged, original) = savedUse.compareExchange(expected: recorded, desired: used, ordering: .relaxed)
+            if exchanged { return }
+            recorded = original
+        }
+    }
+
     /// Milliseconds of the monotonic clock at the last request.
     var lastUsed: UInt64 {
         use.lastUsed
