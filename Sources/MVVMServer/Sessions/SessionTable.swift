@@ -48,27 +48,33 @@ final class SessionTable: Sendable {
     /// Adds a session; at `capacity`, first evicts the least recently used session that has
     /// no parked request. Returns the evicted session, or `nil` in `.failure` when all are busy.
     func insert(_ session: Session, capacity: Int, now: UInt64) -> Result<Session?, HTTPError> {
-        state.withLock { state in
-            var evicted: Session?
-            if state.sessions.count >= capacity {
-                let idle = state.sessions.values.filter { $0.parkedRequests.load(ordering: .relaxed) == 0 }
-                guard let oldest = idle.min(by: { $0.lastUsed < $1.lastUsed }) else {
-                    return .failure(.capacity("Every one of the \(capacity) sessions has a parked request."))
-                }
-                state.sessions[oldest.id] = nil
-                Self.bury(oldest.id, in: &state, until: now + tombstoneMilliseconds, limit: maxTombstones)
-                evicted = oldest
-            }
-            state.sessions[session.id] = session
-            return .success(evicted)
-        }
+        state.withLock { state in insert(session, capacity: capacity, now: now, in: &state) }
     }
 
     /// Adds a session unless one with its id is already there (another request restored it
-    /// first): returns the session in the table, and the one evicted to make room, if any.
+    /// first), in one step: returns the session in the table, and the one evicted to make room,
+    /// if any.
     func insertIfAbsent(_ session: Session, capacity: Int, now: UInt64) -> Result<(session: Session, evicted: Session?), HTTPError> {
-        if let existing = state.withLock({ $0.sessions[session.id] }) { return .success((existing, nil)) }
-        return insert(session, capacity: capacity, now: now).map { (session, $0) }
+        state.withLock { state in
+            if let existing = state.sessions[session.id] { return .success((existing, nil)) }
+            return insert(session, capacity: capacity, now: now, in: &state)
+                .map { (session, $0) }
+        }
+    }
+
+    private func insert(_ session: Session, capacity: Int, now: UInt64, in state: inout State) -> Result<Session?, HTTPError> {
+        var evicted: Session?
+        if state.sessions.count >= capacity {
+            let idle = state.sessions.values.filter { $0.parkedRequests.load(ordering: .relaxed) == 0 }
+            guard let oldest = idle.min(by: { $0.lastUsed < $1.lastUsed }) else {
+                return .failure(.capacity("Every one of the \(capacity) sessions has a parked request."))
+            }
+            state.sessions[oldest.id] = nil
+            Self.bury(oldest.id, in: &state, until: now + tombstoneMilliseconds, limit: maxTombstones)
+            evicted = oldest
+        }
+        state.sessions[session.id] = session
+        return .success(evicted)
     }
 
     /// Removes a session, leaving a tombstone.
