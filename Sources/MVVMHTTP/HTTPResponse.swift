@@ -18,6 +18,9 @@ package struct HTTPResponse: Sendable {
     /// A copy whose status, headers or body is then changed (``adding(header:_:)``) is no longer
     /// that exact response: the change sets this to `nil`, and the copy is sent as it is.
     package var shared: AttachmentSlot?
+    /// When set, the body is this stream, sent as it is produced after the header fields
+    /// (chunked), and ``body`` is not sent. A streamed response is never shared.
+    package var stream: ResponseStream?
 
     /// Makes a response.
     package init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
@@ -46,6 +49,13 @@ package struct HTTPResponse: Sendable {
     /// (bytes, headers and the runtime's native form are all prepared once).
     package static func prepared(in slot: AttachmentSlot, _ make: () -> HTTPResponse) -> HTTPResponse {
         slot.value { PreparedResponse(make().sharing(AttachmentSlot())) }?.response ?? make()
+    }
+
+    /// A response whose body is `stream` (see ``stream``).
+    package static func streaming(_ stream: ResponseStream, status: Int = 200, headers: [(name: String, value: String)]) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: headers)
+        response.stream = stream
+        return response
     }
 
     /// A JSON response that encodes a value (sorted keys, so equal values give equal bytes).

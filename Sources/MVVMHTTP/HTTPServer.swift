@@ -35,6 +35,7 @@ package final class HTTPServer: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.core.sweepDeadlines() }
             group.addTask { await self.core.reaper.run() }
+            group.addTask { await self.core.tendStreams() }
         }
     }
 
@@ -67,12 +68,23 @@ package final class HTTPServer: Sendable {
         core.openConnections.load(ordering: .relaxed)
     }
 
+    /// Streamed responses open right now.
+    package var openStreamCount: Int {
+        core.streamCount
+    }
+
+    /// Streams cut off because their client went away while they waited.
+    package var streamsCutOffCount: Int {
+        core.streamsCutOff.load(ordering: .relaxed)
+    }
+
     /// Parked requests answered by their own deadline since start (e.g. clients that went away).
     package var expiredParkCount: Int {
         core.expiredParks.load(ordering: .relaxed)
     }
 
-    /// Answers every parked request with 503, stops the daemon and waits for its threads.
+    /// Answers every parked request with 503, ends every stream, stops the daemon and waits for
+    /// its threads.
     package func stop() {
         let running = daemon.withLock { daemon -> MicroHTTPDaemon? in
             defer { daemon = nil }
@@ -80,7 +92,9 @@ package final class HTTPServer: Sendable {
         }
         guard let running else { return }
         core.answerAllParked()
-        running.stop { core.unfinishedParks.load(ordering: .acquiring) == 0 }
+        running.stop {
+            core.unfinishedParks.load(ordering: .acquiring) == 0 && core.suspendedStreams.load(ordering: .acquiring) == 0
+        }
         core.reopen()
     }
 }
@@ -99,6 +113,11 @@ final class ServerCore: Sendable {
     let deadlineSweeps = Atomic<Int>(0)
     /// Connections open now.
     let openConnections = Atomic<Int>(0)
+    /// Streams whose connection is suspended, or resumed and not called again yet: libmicrohttpd
+    /// must not be stopped while any is.
+    let suspendedStreams = Atomic<Int>(0)
+    /// Streams cut off because their client went away while they waited.
+    let streamsCutOff = Atomic<Int>(0)
     /// Cuts off clients too slow to send a request.
     let reaper: SlowClientReaper
     /// Whether each answered request gets a log line (the logger's level is debug or finer).
@@ -107,7 +126,14 @@ final class ServerCore: Sendable {
     /// parked it waits for this instead of waking every 50 ms for nothing (each wake-up takes a
     /// core from the polling threads for a moment, which under load shows in their latency).
     private let firstParked = Mutex<AsyncStream<Void>.Continuation?>(nil)
-    private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
+    private let parked = Mutex(Waiting())
+
+    /// The requests and streams that wait, and whether the server is stopping.
+    private struct Waiting {
+        var stopping = false
+        var responders: [ObjectIdentifier: Responder] = [:]
+        var streams: [ObjectIdentifier: ResponseStream] = [:]
+    }
 
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
         self.configuration = configuration
@@ -224,14 +250,59 @@ final class ServerCore: Sendable {
         }
     }
 
-    /// Refuses new parks and answers every parked request with 503.
+    /// Refuses new parks, answers every parked request with 503 and ends every stream (after
+    /// what it holds; a stream opened from now on ends at once).
     func answerAllParked() {
-        let responders = parked.withLock { state in
+        let (responders, streams) = parked.withLock { state in
             state.stopping = true
-            return Array(state.responders.values)
+            return (Array(state.responders.values), Array(state.streams.values))
         }
         for responder in responders {
             responder.answer(HTTPError.unavailable("The server is stopping."))
+        }
+        for stream in streams {
+            stream.end(.clean)
+        }
+    }
+
+    /// Registers a stream queued on a connection and gives it its link.
+    func streamOpened(_ stream: ResponseStream, link: () -> ResponseStream.Link) {
+        let stopping = parked.withLock { state in
+            state.streams[ObjectIdentifier(stream)] = stream
+            return state.stopping
+        }
+        stream.attach(link(), ending: stopping ? .clean : nil)
+    }
+
+    /// Forgets a stream the runtime let go of.
+    func streamClosed(_ id: ObjectIdentifier) {
+        _ = parked.withLock { $0.streams.removeValue(forKey: id) }
+    }
+
+    /// The streams open now.
+    var streamCount: Int {
+        parked.withLock { $0.streams.count }
+    }
+
+    /// Sends every stream its heartbeat every heartbeat interval, and cuts off the waiting
+    /// streams whose client went away (a suspended connection is not watched by libmicrohttpd)
+    /// at least every half connection timeout, until the calling task is cancelled.
+    func tendStreams() async {
+        let heartbeat = max(0.05, configuration.streamHeartbeatSeconds)
+        let check = min(heartbeat, max(0.05, Double(configuration.connectionTimeoutSeconds) / 2))
+        var sinceHeartbeat = 0.0
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(Int64(check * 1000)))
+            sinceHeartbeat += check
+            let streams = parked.withLock { Array($0.streams.values) }
+            for stream in streams where stream.cutOffIfClientGone() {
+                streamsCutOff.add(1, ordering: .relaxed)
+            }
+            guard sinceHeartbeat >= heartbeat - check / 2 else { continue }
+            sinceHeartbeat = 0
+            for stream in streams {
+                stream.requestHeartbeat()
+            }
         }
     }
 

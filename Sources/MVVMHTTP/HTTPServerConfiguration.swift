@@ -12,6 +12,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Seconds a connection may stay idle (no bytes moving) before it is closed.
     /// Parked requests are not idle: they have their own deadline.
     public var connectionTimeoutSeconds: Int = 30
+    /// Seconds between two heartbeats of a streamed response (a comment line of a Server-Sent
+    /// Events stream), so that proxies and clients can tell a quiet stream from a dead one.
+    public var streamHeartbeatSeconds: Double = 15
     /// The largest request body accepted; larger ones answer 413.
     public var maxBodyBytes: Int = 1 << 20
     /// libmicrohttpd's memory pool per connection, which also bounds the request line and

@@ -1,7 +1,7 @@
 /// One request answered without a connection: the handler gets a responder as the runtime
 /// would give it, and the caller waits for its answer, or for its deadline (the default one,
 /// or the one the handler set) and the answer that gives. For the in-process router of the
-/// testing product.
+/// testing product. A streamed answer's body is what its stream has to send at once.
 package enum InProcessExchange {
     /// Calls `handler` with a new responder and waits for the answer.
     package static func respond(defaultDeadline: Duration, _ handler: (Responder) -> Void) async -> HTTPResponse {
@@ -19,7 +19,12 @@ package enum InProcessExchange {
                 answer = next
             }
             group.cancelAll()
-            return answer ?? HTTPError(.deadlineExceeded, detail: "The request was not answered.").response
+            guard var answer else { return HTTPError(.deadlineExceeded, detail: "The request was not answered.").response }
+            if let stream = answer.stream {
+                answer.body = stream.takeAvailable()
+                answer.stream = nil
+            }
+            return answer
         }
     }
 

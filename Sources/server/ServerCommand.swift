@@ -53,11 +53,14 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds one SWAPI request may take.")
     var swapiTimeout: Double = 5
 
-    @Option(help: "The most long-polls parked on one session.")
+    @Option(help: "The most long-polls parked and streams open on one session.")
     var maxParkedPerSession = 2048
 
-    @Option(help: "The most long-polls parked in all (keep it below --max-connections).")
+    @Option(help: "The most long-polls parked and streams open in all (keep it below --max-connections).")
     var maxParked = 12_000
+
+    @Option(help: "Seconds between two heartbeats (a comment line) of a Server-Sent Events stream.")
+    var heartbeatSeconds: Double = 15
 
     @Option(help: "trace, debug (a line for every answered request), info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
@@ -101,6 +104,9 @@ struct ServerCommand: AsyncParsableCommand {
         guard swapiTimeout.isFinite, swapiTimeout > 0 else {
             throw ValidationError("--swapi-timeout must be a positive number of seconds")
         }
+        guard heartbeatSeconds.isFinite, (0.05...86_400).contains(heartbeatSeconds) else {
+            throw ValidationError("--heartbeat-seconds must be a number of seconds from 0.05 to 86400")
+        }
         guard (1...64).contains(threads) else {
             throw ValidationError("--threads must be from 1 to 64")
         }
@@ -124,6 +130,7 @@ struct ServerCommand: AsyncParsableCommand {
         settings.http.connectionTimeoutSeconds = connectionTimeout
         settings.http.maxBodyBytes = maxBodyBytes
         settings.http.connectionMemoryLimitBytes = connectionMemoryLimit
+        settings.http.streamHeartbeatSeconds = heartbeatSeconds
         settings.maxWaitSeconds = maxWait
         settings.sessionIdleSeconds = sessionIdleTimeout
         settings.maxSessions = maxSessions

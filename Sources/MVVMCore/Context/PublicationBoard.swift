@@ -220,6 +220,21 @@ package final class PublicationBoard: Sendable {
     /// exists already, or the current one is older than `version` (the client saw another run),
     /// or the board is closed, the outcome is immediate.
     package func waitForNewer(than version: UInt64, on topic: Topic, wake: @escaping @Sendable (WaitOutcome) -> Void) -> Registration {
+        register(Waiter(after: version, wake: wake), on: topic, unlessCurrentIsNot: version)
+    }
+
+    /// Registers a callback for the next document published on `topic`, whatever its version
+    /// (a view model made again under the same key counts its versions from 1 again), when the
+    /// current one is the one of `version`. When the current one is another, or the board is
+    /// closed, the outcome is immediate; when the topic has no document, the first one
+    /// published wakes it.
+    package func waitForChange(from version: UInt64, on topic: Topic, wake: @escaping @Sendable (WaitOutcome) -> Void) -> Registration {
+        register(Waiter(after: 0, wake: wake), on: topic, unlessCurrentIsNot: version)
+    }
+
+    /// Registers a waiter, unless the board is closed or the topic's current document is not
+    /// the one of `version` (then the outcome is immediate).
+    private func register(_ waiter: Waiter, on topic: Topic, unlessCurrentIsNot version: UInt64) -> Registration {
         state.withLock { state in
             if state.isClosed { return .immediate(.closed) }
             if let current = state.documents[topic], current.version != version {
@@ -227,7 +242,7 @@ package final class PublicationBoard: Sendable {
             }
             state.nextWaiterID += 1
             state.waiterCount += 1
-            state.waiters[topic, default: [:]][state.nextWaiterID] = Waiter(after: version, wake: wake)
+            state.waiters[topic, default: [:]][state.nextWaiterID] = waiter
             return .waiting(WaitToken(topic: topic, id: state.nextWaiterID))
         }
     }

@@ -38,6 +38,9 @@ func makeNativeResponse(_ response: HTTPResponse) -> OpaquePointer? {
 
 /// Queues the answer and reports it; the method and URL are read only for a log line.
 func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int = -1) -> MHD_Result {
+    if let stream = response.stream {
+        return queueStream(response, stream, on: connection, method: method(), url: url(), core: core, route: route)
+    }
     if let native = response.prepared {
         return queue(native, status: response.status, on: connection, method: method(), url: url(), core: core, route: route)
     }
@@ -56,7 +59,7 @@ func queue(_ native: NativeResponse, status: Int, on connection: OpaquePointer, 
 }
 
 /// When the connection's current request arrived; now when it has no record.
-private func arrival(of connection: OpaquePointer) -> UInt64 {
+func arrival(of connection: OpaquePointer) -> UInt64 {
     record(of: connection)?.requestArrived.load(ordering: .relaxed) ?? MonotonicClock.nanoseconds
 }
 

@@ -2,7 +2,8 @@ internal import CMicroHTTPD
 import Foundation
 
 /// A request that a kept answer may answer (``Responder/answer(_:reusableWhile:)``): a `GET`
-/// without a body, a query string or an `If-None-Match` field; `nil` for any other.
+/// without a body, a query string, an `If-None-Match` field or an `Accept` field that names
+/// `text/event-stream` (it may ask for a stream); `nil` for any other.
 struct ReusableRequest {
     /// The request target, as libmicrohttpd gave it (valid while the request is being handled).
     let target: UnsafeBufferPointer<UInt8>
@@ -10,8 +11,24 @@ struct ReusableRequest {
     init?(connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, state: RequestState?) {
         guard isGET(method), state.map({ $0.body.isEmpty && !$0.bodyTooLarge }) ?? true,
               MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, nil, nil) == 0,
-              MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match") == nil else { return nil }
+              MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match") == nil,
+              MHD_lookup_connection_value(connection, .HEADER_KIND, "Accept").map({ !namesEventStream($0) }) ?? true
+        else { return nil }
         target = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url))
+    }
+}
+
+private let eventStreamType = Array("text/event-stream".utf8)
+
+/// Whether an `Accept` field names `text/event-stream`, in any case.
+private func namesEventStream(_ accept: UnsafePointer<CChar>) -> Bool {
+    let wanted = eventStreamType
+    let length = strlen(accept)
+    guard length >= wanted.count else { return false }
+    return accept.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+        (0...(length - wanted.count)).contains { start in
+            (0..<wanted.count).allSatisfy { bytes[start + $0] | 0x20 == wanted[$0] | 0x20 }
+        }
     }
 }
 

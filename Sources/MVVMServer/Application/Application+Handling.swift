@@ -158,7 +158,9 @@ extension Application {
         }
     }
 
-    private func reserveParking(for session: Session) -> Bool {
+    /// Takes a parked request's place on the session and in all; `false`, taking none, beyond
+    /// either cap.
+    func reserveParking(for session: Session) -> Bool {
         let perSession = session.parkedRequests.add(1, ordering: .relaxed).newValue
         let total = parkedTotal.add(1, ordering: .relaxed).newValue
         if perSession > configuration.maxParkedPerSession || total > configuration.maxParkedTotal {

@@ -5,13 +5,15 @@ public struct ApplicationConfiguration: Sendable {
     public var http = HTTPServerConfiguration()
     /// The longest `wait` a long-poll may ask for, in seconds; longer ones are cut to it.
     public var maxWaitSeconds: Double = 60
-    /// Seconds without a request after which a session expires (a parked request keeps it alive).
+    /// Seconds without a request after which a session expires (a parked request or an open
+    /// stream keeps it alive).
     public var sessionIdleSeconds: Double = 1800
     /// The most sessions alive at once; at the cap the least recently used idle one is evicted.
     public var maxSessions: Int = 10_000
-    /// The most requests parked on one session (many clients may watch one view model).
+    /// The most requests parked and Server-Sent Events streams open on one session (many
+    /// clients may watch one view model).
     public var maxParkedPerSession: Int = 2048
-    /// The most requests parked in all; keep it below the connection limit.
+    /// The most requests parked and streams open in all; keep it below the connection limit.
     public var maxParkedTotal: Int = 12_000
     /// How many events each session keeps.
     public var eventHistory: Int = 256

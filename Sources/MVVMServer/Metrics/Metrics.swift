@@ -24,6 +24,7 @@ final class Metrics: Sendable {
     let contextCallsHandedOff: CoreMetrics.Counter
     private let liveSessions: CoreMetrics.Gauge
     private let parkedRequests: CoreMetrics.Gauge
+    private let openStreams: CoreMetrics.Gauge
     private let cachedViewModels: CoreMetrics.Gauge
     private let liveContexts: CoreMetrics.Gauge
     private let registry: PrometheusCollectorRegistry
@@ -89,6 +90,7 @@ final class Metrics: Sendable {
         self.factory = factory
         liveSessions = CoreMetrics.Gauge(label: "mvvm_sessions_live", factory: factory)
         parkedRequests = CoreMetrics.Gauge(label: "mvvm_parked_requests", factory: factory)
+        openStreams = CoreMetrics.Gauge(label: "mvvm_open_streams", factory: factory)
         cachedViewModels = CoreMetrics.Gauge(label: "mvvm_view_models_cached", factory: factory)
         liveContexts = CoreMetrics.Gauge(label: "mvvm_contexts_alive", factory: factory)
         createdSessions = CoreMetrics.Counter(label: "mvvm_sessions_created_total", factory: factory)
@@ -135,9 +137,10 @@ final class Metrics: Sendable {
     }
 
     /// The metrics in the Prometheus text exposition format, the gauges read now.
-    func prometheusText(sessions: Int, parked: Int) -> String {
+    func prometheusText(sessions: Int, parked: Int, streams: Int) -> String {
         liveSessions.record(sessions)
         parkedRequests.record(parked)
+        openStreams.record(streams)
         cachedViewModels.record(ViewModelCensus.live)
         liveContexts.record(ViewModelCensus.liveContexts)
         return registry.emitToString()

@@ -14,6 +14,12 @@ extension Application {
                 responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
                 return
             }
+            let stream: StreamRequest?
+            do { stream = try StreamRequest(routed.request, poll: poll) } catch { responder.answer(HTTPError.from(error)); return }
+            if let stream {
+                openStream(session, .navigation, after: stream.after, responder: responder, render: Self.documentEvents(.navigation))
+                return
+            }
             if poll.since == nil {
                 answerPublished(current, of: session, responder)
                 return
@@ -36,25 +42,39 @@ extension Application {
             guard let session = liveSession(routed, responder) else { return }
             let poll: PollParameters
             do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+            let stream: StreamRequest?
+            do { stream = try StreamRequest(routed.request, poll: poll) } catch { responder.answer(HTTPError.from(error)); return }
             let events = session.context.events
             // Without `since`, every event still kept.
-            let since = poll.since ?? events.lastDroppedSeq
+            let since = (stream.map { $0.after } ?? poll.since) ?? events.lastDroppedSeq
             guard events.events(after: since) != nil else {
                 responder.answer(HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.", member: "since"))
                 return
             }
             // The events published: not those of a change still being saved.
-            let current = session.board.document(.events) ?? PublicationBoard.Document(version: events.lastDroppedSeq, body: Data())
+            let published = session.board.document(.events)
+            let current = published ?? PublicationBoard.Document(version: events.lastDroppedSeq, body: Data())
+            if let stream {
+                openStream(session, .events, after: stream.after, fallback: current, responder: responder, render: Self.eventFeedEvents(events))
+                return
+            }
             // Park only while nothing newer than `since` exists.
             let pollOnLast = PollParameters(since: poll.since == current.version ? poll.since : nil, wait: poll.wait)
             self.poll(session, .events, pollOnLast, current: current, responder: responder) { document in
-                guard let list = events.events(after: since) else {
+                guard let published = Self.eventsDocument(events, after: since, publishedUpTo: document.version) else {
                     return HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state.", member: "since").response
                 }
-                let published = list.prefix { $0.seq <= document.version }
-                return .json(encoding: EventsDocument(version: max(document.version, published.last?.seq ?? 0), events: Array(published)), headers: [("Cache-Control", "no-store")])
+                return .json(encoding: published, headers: [("Cache-Control", "no-store")])
             }
         }
+    }
+
+    /// The events after `since` that are published (up to `version`, the event feed's
+    /// published version), or `nil` when those after `since` are no longer kept.
+    static func eventsDocument(_ events: EventLog, after since: UInt64, publishedUpTo version: UInt64) -> EventsDocument? {
+        guard let list = events.events(after: since) else { return nil }
+        let published = list.prefix { $0.seq <= version }
+        return EventsDocument(version: max(version, published.last?.seq ?? 0), events: Array(published))
     }
 }
 

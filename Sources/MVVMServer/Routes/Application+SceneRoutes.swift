@@ -11,6 +11,12 @@ extension Application {
             let key = routed["key"]
             let poll: PollParameters
             do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+            let stream: StreamRequest?
+            do { stream = try StreamRequest(routed.request, poll: poll) } catch { responder.answer(HTTPError.from(error)); return }
+            if let stream {
+                streamSnapshot(session, key: key, after: stream.after, routed, responder)
+                return
+            }
             let published = session.board.document(.snapshot(key))
             if let published, poll.since == nil {
                 answerPublished(published, of: session, responder)
@@ -61,6 +67,12 @@ extension Application {
             let key = routed["key"]
             let poll: PollParameters
             do { poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds) } catch { responder.answer(HTTPError.from(error)); return }
+            let stream: StreamRequest?
+            do { stream = try StreamRequest(routed.request, poll: poll) } catch { responder.answer(HTTPError.from(error)); return }
+            if let stream {
+                streamState(session, key: key, after: stream.after, routed, responder)
+                return
+            }
             // A plain read of a published state (the common case) answers at once.
             let ifNoneMatch = poll.since == nil ? routed.request.header("if-none-match") : nil
             let current = session.board.document(.scene(key))
@@ -123,17 +135,27 @@ extension Application {
     /// Renders a snapshot document, or the changes since `since` when that version is kept.
     static func snapshotRenderer(board: PublicationBoard, key: String, since: UInt64?) -> @Sendable (PublicationBoard.Document) -> HTTPResponse {
         { document in
-            guard let since, let now = document.snapshot else { return documentResponse(document) }
-            let old: Snapshot
-            if since == document.version {
-                old = now
-            } else {
-                let kept = board.history(.snapshot(key)).last { $0.version <= since }
-                guard let keptSnapshot = kept?.snapshot, since < document.version else { return versionedJSON(document.body, version: document.version) }
-                old = keptSnapshot
-            }
-            return .json(encoding: SnapshotChangesDocument(version: document.version, since: since, changes: SnapshotDifference(from: old, to: now)), headers: versionHeaders(document.version))
+            guard since != nil, document.snapshot != nil else { return documentResponse(document) }
+            let (_, body) = snapshotBody(board: board, key: key, since: since, document: document)
+            return versionedJSON(body, version: document.version)
         }
+    }
+
+    /// A snapshot document's changes since `since` (`isChanges`), or the whole snapshot when
+    /// `since` is `nil` or no longer kept.
+    static func snapshotBody(board: PublicationBoard, key: String, since: UInt64?, document: PublicationBoard.Document) -> (isChanges: Bool, body: Data) {
+        guard let since, let now = document.snapshot else { return (false, document.body) }
+        let old: Snapshot
+        if since == document.version {
+            old = now
+        } else {
+            let kept = board.history(.snapshot(key)).last { $0.version <= since }
+            guard let keptSnapshot = kept?.snapshot, since < document.version else { return (false, document.body) }
+            old = keptSnapshot
+        }
+        let changes = SnapshotChangesDocument(version: document.version, since: since, changes: SnapshotDifference(from: old, to: now))
+        guard let body = try? JSONCoding.encode(changes) else { return (false, document.body) }
+        return (true, body)
     }
 }
 

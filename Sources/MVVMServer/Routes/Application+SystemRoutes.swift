@@ -54,6 +54,6 @@ extension Application {
 
     /// The metrics in the Prometheus text exposition format.
     func prometheusText() -> String {
-        metrics.prometheusText(sessions: sessions.count, parked: parkedTotal.load(ordering: .relaxed))
+        metrics.prometheusText(sessions: sessions.count, parked: parkedTotal.load(ordering: .relaxed), streams: openStreamCount)
     }
 }
