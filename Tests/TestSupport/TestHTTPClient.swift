@@ -131,9 +131,13 @@ public enum TestHTTPClient {
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
-    static func connect(port: Int, timeout: Double) throws -> Int32 {
+    static func connect(port: Int, timeout: Double, receiveBuffer: Int? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
+        if var size = receiveBuffer.map(Int32.init) {
+            // Set before connecting, so that the window the server sees is this small.
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))

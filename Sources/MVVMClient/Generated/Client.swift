@@ -20,8 +20,25 @@ import HTTPTypes
 /// by default). Too many parked requests (per session or in all) answer 503 with
 /// `Retry-After`.
 ///
-/// **Sessions.** A session expires after a while without requests (a parked request keeps
-/// it alive). At the cap on live sessions, creating one evicts the least recently used
+/// **Streams.** The same GETs with `Accept: text/event-stream` (preferred over
+/// `application/json`) answer a Server-Sent Events stream instead of one document: `200`,
+/// `text/event-stream`, `Cache-Control: no-store`. Each message is an `id:` line (the
+/// version; for the events, the last event's sequence number), an `event:` line (`state`,
+/// `snapshot`, `changes`, `navigation`, `events` or `gone`) and one `data:` line holding the
+/// JSON document a plain GET, or a long-poll for the next version, answers; then an empty
+/// line. The first message comes at once: the current document, or with `Last-Event-ID: V`
+/// (or `since=V`) what comes after V (nothing when V is current). Then one message per new
+/// version; a snapshot stream sends `changes` documents, and a client that reads slowly may
+/// miss intermediate versions (only the latest is owed). A comment line (`: heartbeat`)
+/// comes every `--heartbeat-seconds` (15 by default). When the session is deleted or expires
+/// the stream sends `gone` (its data: the 410 problem) and ends; when the server stops it
+/// ends cleanly. A stream counts as a parked request against the caps (503 with
+/// `Retry-After` beyond them). Errors before the stream starts are the same problem details
+/// as the plain GET's.
+///
+/// **Sessions.** A session expires after a while without requests (a parked request or an
+/// open stream keeps it alive). At the cap on live sessions, creating one evicts the least
+/// recently used
 /// session that has no parked request; when every session has one, the answer is 503.
 /// Requests for a deleted, evicted or expired session answer 410 for a while, then 404.
 ///
@@ -910,6 +927,11 @@ internal struct Client: APIProtocol {
                 )
                 try converter.setHeaderFieldAsURI(
                     in: &request.headerFields,
+                    name: "Last-Event-ID",
+                    value: input.headers.lastEventID
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
                     name: "If-None-Match",
                     value: input.headers.ifNoneMatch
                 )
@@ -939,7 +961,8 @@ internal struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/json",
+                            "text/event-stream"
                         ]
                     )
                     switch chosenContentType {
@@ -949,6 +972,14 @@ internal struct Client: APIProtocol {
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
+                            }
+                        )
+                    case "text/event-stream":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .textEventStream(value)
                             }
                         )
                     default:
@@ -1740,6 +1771,11 @@ internal struct Client: APIProtocol {
                     name: "wait",
                     value: input.query.wait
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Last-Event-ID",
+                    value: input.headers.lastEventID
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -1766,7 +1802,8 @@ internal struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/json",
+                            "text/event-stream"
                         ]
                     )
                     switch chosenContentType {
@@ -1776,6 +1813,14 @@ internal struct Client: APIProtocol {
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
+                            }
+                        )
+                    case "text/event-stream":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .textEventStream(value)
                             }
                         )
                     default:
@@ -1978,6 +2023,11 @@ internal struct Client: APIProtocol {
                     name: "wait",
                     value: input.query.wait
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Last-Event-ID",
+                    value: input.headers.lastEventID
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2004,7 +2054,8 @@ internal struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/json",
+                            "text/event-stream"
                         ]
                     )
                     switch chosenContentType {
@@ -2014,6 +2065,14 @@ internal struct Client: APIProtocol {
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
+                            }
+                        )
+                    case "text/event-stream":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .textEventStream(value)
                             }
                         )
                     default:
@@ -2362,6 +2421,11 @@ internal struct Client: APIProtocol {
                     name: "wait",
                     value: input.query.wait
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "Last-Event-ID",
+                    value: input.headers.lastEventID
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2381,7 +2445,8 @@ internal struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/json",
+                            "text/event-stream"
                         ]
                     )
                     switch chosenContentType {
@@ -2391,6 +2456,14 @@ internal struct Client: APIProtocol {
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
+                            }
+                        )
+                    case "text/event-stream":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .textEventStream(value)
                             }
                         )
                     default:

@@ -32,6 +32,13 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/Wait`.
         internal typealias Wait = Swift.String
+        /// For a stream (`Accept: text/event-stream`): the version the client has, as `since`
+        /// (which it takes precedence over). A whole number from 0 to 18446744073709551615; on
+        /// any GET that takes it, anything else answers 400 `invalid-parameter`.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/LastEventID`.
+        internal typealias LastEventID = Swift.Int
         /// ETags the client holds (e.g. `"12"`, or `*`); when one names the current version the answer is 304. Ignored when `since` is given.
         ///
         /// - Remark: Generated from `#/components/parameters/IfNoneMatch`.

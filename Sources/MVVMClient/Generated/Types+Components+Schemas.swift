@@ -6,6 +6,13 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// Server-Sent Events (with `Accept: text/event-stream`): messages of an `id:`, an
+        /// `event:` and one `data:` line with the JSON document, each message ending in an empty
+        /// line, and `: heartbeat` comment lines. See **Streams** above.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/EventStream`.
+        internal typealias EventStream = Swift.String
         /// RFC 9457 problem details; the body of every 4xx and 5xx answer.
         ///
         /// - Remark: Generated from `#/components/schemas/Problem`.

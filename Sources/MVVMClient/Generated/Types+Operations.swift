@@ -1426,6 +1426,13 @@ internal enum Operations {
             internal var query: Operations.GetSceneState.Input.Query
             /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/GET/header`.
             internal struct Headers: Sendable, Hashable {
+                /// For a stream (`Accept: text/event-stream`): the version the client has, as `since`
+                /// (which it takes precedence over). A whole number from 0 to 18446744073709551615; on
+                /// any GET that takes it, anything else answers 400 `invalid-parameter`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/GET/header/Last-Event-ID`.
+                internal var lastEventID: Components.Parameters.LastEventID?
                 /// ETags the client holds (e.g. `"12"`, or `*`); when one names the current version the answer is 304. Ignored when `since` is given.
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/GET/header/If-None-Match`.
@@ -1434,12 +1441,15 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - lastEventID: For a stream (`Accept: text/event-stream`): the version the client has, as `since`
                 ///   - ifNoneMatch: ETags the client holds (e.g. `"12"`, or `*`); when one names the current version the answer is 304. Ignored when `since` is given.
                 ///   - accept:
                 internal init(
+                    lastEventID: Components.Parameters.LastEventID? = nil,
                     ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSceneState.AcceptableContentType>] = .defaultValues()
                 ) {
+                    self.lastEventID = lastEventID
                     self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
@@ -1505,6 +1515,30 @@ internal enum Operations {
                             switch self {
                             case let .json(body):
                                 return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/json",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/GET/responses/200/content/text\/event-stream`.
+                    case textEventStream(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.textEventStream`.
+                    ///
+                    /// - Throws: An error if `self` is not `.textEventStream`.
+                    /// - SeeAlso: `.textEventStream`.
+                    internal var textEventStream: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .textEventStream(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "text/event-stream",
+                                    body: self
+                                )
                             }
                         }
                     }
@@ -1753,12 +1787,15 @@ internal enum Operations {
         }
         internal enum AcceptableContentType: AcceptableProtocol {
             case json
+            case textEventStream
             case applicationProblemJson
             case other(Swift.String)
             internal init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "text/event-stream":
+                    self = .textEventStream
                 case "application/problem+json":
                     self = .applicationProblemJson
                 default:
@@ -1771,6 +1808,8 @@ internal enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .textEventStream:
+                    return "text/event-stream"
                 case .applicationProblemJson:
                     return "application/problem+json"
                 }
@@ -1778,6 +1817,7 @@ internal enum Operations {
             internal static var allCases: [Self] {
                 [
                     .json,
+                    .textEventStream,
                     .applicationProblemJson
                 ]
             }
@@ -2706,12 +2746,24 @@ internal enum Operations {
             internal var query: Operations.GetSnapshot.Input.Query
             /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/snapshot/GET/header`.
             internal struct Headers: Sendable, Hashable {
+                /// For a stream (`Accept: text/event-stream`): the version the client has, as `since`
+                /// (which it takes precedence over). A whole number from 0 to 18446744073709551615; on
+                /// any GET that takes it, anything else answers 400 `invalid-parameter`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/snapshot/GET/header/Last-Event-ID`.
+                internal var lastEventID: Components.Parameters.LastEventID?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSnapshot.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - lastEventID: For a stream (`Accept: text/event-stream`): the version the client has, as `since`
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSnapshot.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    lastEventID: Components.Parameters.LastEventID? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSnapshot.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.lastEventID = lastEventID
                     self.accept = accept
                 }
             }
@@ -2813,6 +2865,30 @@ internal enum Operations {
                             switch self {
                             case let .json(body):
                                 return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/json",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/snapshot/GET/responses/200/content/text\/event-stream`.
+                    case textEventStream(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.textEventStream`.
+                    ///
+                    /// - Throws: An error if `self` is not `.textEventStream`.
+                    /// - SeeAlso: `.textEventStream`.
+                    internal var textEventStream: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .textEventStream(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "text/event-stream",
+                                    body: self
+                                )
                             }
                         }
                     }
@@ -3028,12 +3104,15 @@ internal enum Operations {
         }
         internal enum AcceptableContentType: AcceptableProtocol {
             case json
+            case textEventStream
             case applicationProblemJson
             case other(Swift.String)
             internal init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "text/event-stream":
+                    self = .textEventStream
                 case "application/problem+json":
                     self = .applicationProblemJson
                 default:
@@ -3046,6 +3125,8 @@ internal enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .textEventStream:
+                    return "text/event-stream"
                 case .applicationProblemJson:
                     return "application/problem+json"
                 }
@@ -3053,6 +3134,7 @@ internal enum Operations {
             internal static var allCases: [Self] {
                 [
                     .json,
+                    .textEventStream,
                     .applicationProblemJson
                 ]
             }
@@ -3113,12 +3195,24 @@ internal enum Operations {
             internal var query: Operations.GetNavigation.Input.Query
             /// - Remark: Generated from `#/paths/sessions/{id}/navigation/GET/header`.
             internal struct Headers: Sendable, Hashable {
+                /// For a stream (`Accept: text/event-stream`): the version the client has, as `since`
+                /// (which it takes precedence over). A whole number from 0 to 18446744073709551615; on
+                /// any GET that takes it, anything else answers 400 `invalid-parameter`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/navigation/GET/header/Last-Event-ID`.
+                internal var lastEventID: Components.Parameters.LastEventID?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetNavigation.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - lastEventID: For a stream (`Accept: text/event-stream`): the version the client has, as `since`
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetNavigation.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    lastEventID: Components.Parameters.LastEventID? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetNavigation.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.lastEventID = lastEventID
                     self.accept = accept
                 }
             }
@@ -3183,6 +3277,30 @@ internal enum Operations {
                             switch self {
                             case let .json(body):
                                 return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/json",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/sessions/{id}/navigation/GET/responses/200/content/text\/event-stream`.
+                    case textEventStream(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.textEventStream`.
+                    ///
+                    /// - Throws: An error if `self` is not `.textEventStream`.
+                    /// - SeeAlso: `.textEventStream`.
+                    internal var textEventStream: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .textEventStream(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "text/event-stream",
+                                    body: self
+                                )
                             }
                         }
                     }
@@ -3324,12 +3442,15 @@ internal enum Operations {
         }
         internal enum AcceptableContentType: AcceptableProtocol {
             case json
+            case textEventStream
             case applicationProblemJson
             case other(Swift.String)
             internal init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "text/event-stream":
+                    self = .textEventStream
                 case "application/problem+json":
                     self = .applicationProblemJson
                 default:
@@ -3342,6 +3463,8 @@ internal enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .textEventStream:
+                    return "text/event-stream"
                 case .applicationProblemJson:
                     return "application/problem+json"
                 }
@@ -3349,6 +3472,7 @@ internal enum Operations {
             internal static var allCases: [Self] {
                 [
                     .json,
+                    .textEventStream,
                     .applicationProblemJson
                 ]
             }
@@ -3709,12 +3833,24 @@ internal enum Operations {
             internal var query: Operations.GetEvents.Input.Query
             /// - Remark: Generated from `#/paths/sessions/{id}/events/GET/header`.
             internal struct Headers: Sendable, Hashable {
+                /// For a stream (`Accept: text/event-stream`): the version the client has, as `since`
+                /// (which it takes precedence over). A whole number from 0 to 18446744073709551615; on
+                /// any GET that takes it, anything else answers 400 `invalid-parameter`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/events/GET/header/Last-Event-ID`.
+                internal var lastEventID: Components.Parameters.LastEventID?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetEvents.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - lastEventID: For a stream (`Accept: text/event-stream`): the version the client has, as `since`
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetEvents.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    lastEventID: Components.Parameters.LastEventID? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetEvents.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.lastEventID = lastEventID
                     self.accept = accept
                 }
             }
@@ -3770,6 +3906,30 @@ internal enum Operations {
                             switch self {
                             case let .json(body):
                                 return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/json",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/sessions/{id}/events/GET/responses/200/content/text\/event-stream`.
+                    case textEventStream(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.textEventStream`.
+                    ///
+                    /// - Throws: An error if `self` is not `.textEventStream`.
+                    /// - SeeAlso: `.textEventStream`.
+                    internal var textEventStream: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .textEventStream(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "text/event-stream",
+                                    body: self
+                                )
                             }
                         }
                     }
@@ -3939,12 +4099,15 @@ internal enum Operations {
         }
         internal enum AcceptableContentType: AcceptableProtocol {
             case json
+            case textEventStream
             case applicationProblemJson
             case other(Swift.String)
             internal init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "text/event-stream":
+                    self = .textEventStream
                 case "application/problem+json":
                     self = .applicationProblemJson
                 default:
@@ -3957,6 +4120,8 @@ internal enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .textEventStream:
+                    return "text/event-stream"
                 case .applicationProblemJson:
                     return "application/problem+json"
                 }
@@ -3964,6 +4129,7 @@ internal enum Operations {
             internal static var allCases: [Self] {
                 [
                     .json,
+                    .textEventStream,
                     .applicationProblemJson
                 ]
             }

@@ -2,8 +2,8 @@ internal import CMicroHTTPD
 import Foundation
 
 /// A request that a kept answer may answer (``Responder/answer(_:reusableWhile:)``): a `GET`
-/// without a body, a query string, an `If-None-Match` field or an `Accept` field that names
-/// `text/event-stream` (it may ask for a stream); `nil` for any other.
+/// without a body, a query string, an `If-None-Match` or `Last-Event-ID` field, or an `Accept`
+/// field that names `text/event-stream` (it may ask for a stream); `nil` for any other.
 struct ReusableRequest {
     /// The request target, as libmicrohttpd gave it (valid while the request is being handled).
     let target: UnsafeBufferPointer<UInt8>
@@ -12,6 +12,7 @@ struct ReusableRequest {
         guard isGET(method), state.map({ $0.body.isEmpty && !$0.bodyTooLarge }) ?? true,
               MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, nil, nil) == 0,
               MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match") == nil,
+              MHD_lookup_connection_value(connection, .HEADER_KIND, "Last-Event-ID") == nil,
               MHD_lookup_connection_value(connection, .HEADER_KIND, "Accept").map({ !namesEventStream($0) }) ?? true
         else { return nil }
         target = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url))

@@ -88,21 +88,23 @@ struct StreamRequest {
     let after: UInt64?
 
     /// The stream a request asks for, or `nil` when it asks for a plain document (no `Accept`
-    /// field naming `text/event-stream`). A `Last-Event-ID` that is not a version is a 400.
+    /// field preferring `text/event-stream`).
+    /// A `Last-Event-ID` that is not a version is a 400 on a plain GET too.
     init?(_ request: HTTPRequest, poll: PollParameters) throws(HTTPError) {
+        var lastEventID: UInt64?
+        if let text = request.header("last-event-id") {
+            guard text.utf8.count <= 20, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let version = UInt64(text) else {
+                throw HTTPError(.invalidParameter, detail: "'Last-Event-ID' must be a version: a whole number from 0 to 18446744073709551615.", member: "Last-Event-ID")
+            }
+            lastEventID = version
+        }
         guard let accept = request.header("accept"), Self.prefersEventStream(accept) else { return nil }
-        guard let lastEventID = request.header("last-event-id"), !lastEventID.isEmpty else {
-            after = poll.since
-            return
-        }
-        guard lastEventID.utf8.count <= 20, lastEventID.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let version = UInt64(lastEventID) else {
-            throw HTTPError(.invalidParameter, detail: "'Last-Event-ID' must be a version: a whole number from 0 to 18446744073709551615.", member: "Last-Event-ID")
-        }
-        after = version
+        after = lastEventID ?? poll.since
     }
 
-    /// Whether an `Accept` field asks for `text/event-stream` at least as much as for JSON: it
-    /// names it with a weight above 0, and JSON with no higher weight.
+    /// Whether an `Accept` field asks for `text/event-stream` more than for JSON: it names it
+    /// with a weight above 0 and above JSON's (a field that names both alike, as a generated
+    /// client's does, gets JSON).
     static func prefersEventStream(_ accept: String) -> Bool {
         var stream = 0.0
         var json = 0.0
@@ -116,6 +118,6 @@ struct StreamRequest {
             default: continue
             }
         }
-        return stream > 0 && stream >= json
+        return stream > 0 && stream > json
     }
 }

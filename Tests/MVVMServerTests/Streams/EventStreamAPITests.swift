@@ -72,11 +72,11 @@ struct EventStreamAPITests {
         }
     }
 
-    @Test("A Last-Event-ID that is not a version is refused with 400 naming it")
+    @Test("A Last-Event-ID that is not a version is refused with 400 naming it, on a stream and on a plain GET")
     func malformedLastEventID() async throws {
         try await APIClient.run { api in
             let id = try await api.createSession()
-            for bad in ["abc", "-1", "18446744073709551616", "1.5"] {
+            for bad in ["abc", "-1", "18446744073709551616", "1.5", ""] {
                 let stream = try await api.stream("/sessions/\(id)/scenes/counter", headers: ["Last-Event-ID": bad])
                 #expect(await stream.status == 400)
                 let body = try await stream.body()
@@ -85,6 +85,9 @@ struct EventStreamAPITests {
                 #expect(problem["member"] as? String == "Last-Event-ID")
                 await stream.close()
             }
+            // A plain GET validates it too.
+            let plain = try await api.get("/sessions/\(id)/navigation", headers: ["Last-Event-ID": "x"])
+            APIClient.expectProblem(plain, 400, "invalid-parameter", member: "Last-Event-ID")
         }
     }
 
