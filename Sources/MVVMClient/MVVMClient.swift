@@ -18,15 +18,21 @@ import FoundationNetworking
 /// ```
 public struct MVVMClient: Sendable {
     let api: Client
+    /// Opens Server-Sent Events streams; `nil` over a transport given by the caller (scene
+    /// updates then long-poll).
+    let streams: EventStreamOpener?
 
     /// A client of the server at `serverURL`, over `transport`: any swift-openapi-runtime
-    /// transport (the testing product's in-process one, say).
+    /// transport (the testing product's in-process one, say). Scene updates long-poll.
     public init(serverURL: URL, transport: any ClientTransport) {
         api = Client(serverURL: serverURL, transport: transport, middlewares: [ProblemMiddleware()])
+        streams = nil
     }
 
     /// A client of the server at `serverURL` over `URLSession`, whose requests may wait as long
-    /// as the longest long-poll (`requestTimeout`, 120 seconds by default).
+    /// as the longest long-poll (`requestTimeout`, 120 seconds by default). Scene updates come
+    /// over Server-Sent Events streams, which are given up after `requestTimeout` without a
+    /// byte (the server sends a heartbeat every 15 seconds by default).
     public init(serverURL: URL, requestTimeout: Duration = .seconds(120)) {
         let configuration = URLSessionConfiguration.ephemeral
         let seconds = Double(requestTimeout.components.seconds) + Double(requestTimeout.components.attoseconds) / 1e18
@@ -34,18 +40,19 @@ public struct MVVMClient: Sendable {
         configuration.timeoutIntervalForResource = seconds
         configuration.httpMaximumConnectionsPerHost = 64
         let transport = URLSessionTransport(configuration: .init(session: URLSession(configuration: configuration)))
-        self.init(serverURL: serverURL, transport: transport)
+        api = Client(serverURL: serverURL, transport: transport, middlewares: [ProblemMiddleware()])
+        streams = EventStreamOpener(serverURL: serverURL, idleTimeout: requestTimeout)
     }
 
     /// Creates a session (`POST /sessions`): it starts with the app's root scene shown.
     public func createSession() async throws -> SessionClient {
         let created = try await call { try await api.createSession().created.body.json }
-        return SessionClient(api: api, id: created.id)
+        return SessionClient(api: api, streams: streams, id: created.id)
     }
 
     /// A session created before, by its id (one a client kept): nothing is sent until it is used.
     public func session(id: String) -> SessionClient {
-        SessionClient(api: api, id: id)
+        SessionClient(api: api, streams: streams, id: id)
     }
 
     /// The names of the app's scenes with their key patterns, input members and actions

@@ -38,10 +38,15 @@ public struct SceneClient<Input: Codable & Sendable, Output: Decodable & Sendabl
     }
 
     /// Every version of the state from now on: the current one first, then each newer one as
-    /// the server publishes it, by long-polling. A reader slower than the changes skips
-    /// versions (only the latest is read). It ends by throwing when the session is gone.
-    public func updates(wait: Duration = .seconds(30)) -> SceneUpdates<Input, Output> {
-        SceneUpdates(scene: self, wait: wait)
+    /// the server publishes it. A reader slower than the changes skips versions (only the
+    /// latest is read). It ends by throwing when the session is gone.
+    ///
+    /// `delivery` says how the versions come: ``UpdateDelivery/automatic`` reads a
+    /// Server-Sent Events stream when the client talks to the server over `URLSession`, and
+    /// long-polls (each long-poll waiting at most `wait`) otherwise, or when the server does not
+    /// stream, or after the stream ended.
+    public func updates(wait: Duration = .seconds(30), delivery: UpdateDelivery = .automatic) -> SceneUpdates<Input, Output> {
+        SceneUpdates(scene: self, wait: wait, delivery: delivery)
     }
 
     /// Sets the whole input (every member); returns the new state.

@@ -7,11 +7,13 @@ import OpenAPIRuntime
 /// ``MVVMClient/session(id:)``, all reach the same session.
 public struct SessionClient: Sendable {
     let api: Client
+    let streams: EventStreamOpener?
     /// The session's id, as the server made it: a secret, like a cookie.
     public let id: String
 
-    init(api: Client, id: String) {
+    init(api: Client, streams: EventStreamOpener?, id: String) {
         self.api = api
+        self.streams = streams
         self.id = id
     }
 
