@@ -83,8 +83,8 @@ package final class HTTPServer: Sendable {
         core.expiredParks.load(ordering: .relaxed)
     }
 
-    /// Answers every parked request with 503, ends every stream, stops the daemon and waits for
-    /// its threads.
+    /// Answers every parked request with 503, ends every stream (waiting a second at most for
+    /// their last bytes to go), stops the daemon and waits for its threads.
     package func stop() {
         let running = daemon.withLock { daemon -> MicroHTTPDaemon? in
             defer { daemon = nil }
@@ -92,6 +92,12 @@ package final class HTTPServer: Sendable {
         }
         guard let running else { return }
         core.answerAllParked()
+        // The ended streams send their last chunk: a second at most (a client that does not
+        // read holds its connection until the daemon stops and closes it).
+        let sent = ContinuousClock.now + .seconds(1)
+        while core.streamCount > 0 && ContinuousClock.now < sent {
+            usleep(1000)
+        }
         running.stop {
             core.unfinishedParks.load(ordering: .acquiring) == 0 && core.suspendedStreams.load(ordering: .acquiring) == 0
         }
