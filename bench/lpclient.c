@@ -11,6 +11,19 @@
  *       the body that changes the car: Fiat when the state says Lamborghini, else Lamborghini)
  *       and measures, for each long-poll, the time from its session's input answer to its own.
  *
+ *   lpclient stream --port P --pid PID --ids FILE [--per-session K] [--wait SECONDS]
+ *       Opens sessions x K Server-Sent Events streams (--stream-path, default
+ *       /sessions/{id}/scenes/car, sent with Accept: text/event-stream), one connection each,
+ *       decodes their chunked bodies and SSE messages as they come, and reads each stream's
+ *       first message (the current document; its id is the version the stream starts at). Waits
+ *       until the server's GET /metrics reports them open (mvvm_open_streams), samples the
+ *       server's RSS and threads, then sends one input per session (the trigger, as in longpoll)
+ *       and measures, for each stream, the time from its session's input answer to the arrival
+ *       of its next "event: state" message with an id above its first. Then closes them all and
+ *       waits (up to --release-timeout seconds, default 30) for mvvm_open_streams to fall back
+ *       to what it was before (the server notices a closed stream that waits only at its next
+ *       check of the waiting streams).
+ *
  *   lpclient create --port P --n N [--conns C] [--out FILE]
  *       POST /sessions N times over C keep-alive connections; writes the ids, one a line.
  *
@@ -20,8 +33,9 @@
  *       that contain TEXT.
  *
  * Every mode ends with one line "RESULT key=value ..." for scripts. Common options: --host
- * (127.0.0.1). Responses are read by Content-Length (or to the close when there is none);
- * writes and reads may be partial; keep-alive is used unless the server says close.
+ * (127.0.0.1). Responses are read by Content-Length (or to the close when there is none),
+ * streams by their chunked encoding; writes and reads may be partial; keep-alive is used unless
+ * the server says close.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -186,6 +200,11 @@ struct pool {
     long errors;            /* requests that failed at the socket level */
     response_fn on_response;
     void *context;
+    /* Streams: once a response's head is read, every byte of the connection goes to
+       on_stream_bytes (the head first to on_stream_head), and the request never completes. */
+    void (*on_stream_head)(struct conn *c, double at);
+    void (*on_stream_bytes)(struct conn *c, const char *bytes, size_t length, double at);
+    void (*on_stream_closed)(struct conn *c, double at);
 };
 
 enum state { CLOSED, CONNECTING, IDLE, SENDING, READING };
@@ -398,7 +417,10 @@ static void conn_read(struct conn *c) {
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
         if (n <= 0) {
             /* The server closed the connection (or it failed). */
-            if (c->state == IDLE) {
+            if (c->state == READING && c->pool->on_stream_closed) {
+                c->pool->on_stream_closed(c, now_ms());
+                conn_close(c);
+            } else if (c->state == IDLE) {
                 conn_close(c);
                 if (pool_has_work(c->pool)) enqueue_open(c);
             } else if (c->state == READING && c->header_end && c->content_length < 0) {
@@ -415,8 +437,27 @@ static void conn_read(struct conn *c) {
         }
         c->len += (size_t)n;
         c->buf[c->len] = 0;
+        if (c->content_length == -2 && c->pool->on_stream_bytes) {
+            c->len = 0;
+            c->pool->on_stream_bytes(c, c->buf, (size_t)n, now_ms());
+            if (c->state != READING) return;
+            continue;
+        }
         if (c->header_end == 0 && !parse_head(c)) {
             if (c->len > (1 << 20)) conn_failed(c);
+            continue;
+        }
+        if (c->pool->on_stream_bytes) {
+            /* A stream: its head once, then every byte as it comes (content_length -2 marks a
+               connection past its head; the buffer then holds only the last read's bytes). */
+            double at = now_ms();
+            size_t from = c->header_end, length = c->len - from;
+            c->content_length = -2;
+            if (c->pool->on_stream_head) c->pool->on_stream_head(c, at);
+            if (c->state != READING) return;
+            if (length > 0) c->pool->on_stream_bytes(c, c->buf + from, length, at);
+            if (c->state != READING) return;
+            c->len = 0;
             continue;
         }
         if (c->content_length >= 0 && c->len >= c->header_end + (size_t)c->content_length) {
@@ -507,18 +548,25 @@ static int pool_finished(void *context) {
     return p->done >= p->count;
 }
 
-static char *format_request(const char *method, const char *path, const char *body, size_t *length) {
+/* A request; `extra` is more header lines, each ending in \r\n (or NULL). */
+static char *format_request_with(const char *method, const char *path, const char *body, const char *extra,
+                                 size_t *length) {
     size_t body_length = body ? strlen(body) : 0;
-    size_t cap = strlen(method) + strlen(path) + body_length + 256;
+    if (extra == NULL) extra = "";
+    size_t cap = strlen(method) + strlen(path) + body_length + strlen(extra) + 256;
     char *request = xmalloc(cap);
     int n;
     if (body)
-        n = snprintf(request, cap, "%s %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"
-                                   "Content-Length: %zu\r\n\r\n%s", method, path, host_header, body_length, body);
+        n = snprintf(request, cap, "%s %s HTTP/1.1\r\nHost: %s\r\n%sContent-Type: application/json\r\n"
+                                   "Content-Length: %zu\r\n\r\n%s", method, path, host_header, extra, body_length, body);
     else
-        n = snprintf(request, cap, "%s %s HTTP/1.1\r\nHost: %s\r\n\r\n", method, path, host_header);
+        n = snprintf(request, cap, "%s %s HTTP/1.1\r\nHost: %s\r\n%s\r\n", method, path, host_header, extra);
     *length = (size_t)n;
     return request;
+}
+
+static char *format_request(const char *method, const char *path, const char *body, size_t *length) {
+    return format_request_with(method, path, body, NULL, length);
 }
 
 /* One blocking request on its own connection (for /metrics); returns the status, or -1. */
@@ -555,22 +603,28 @@ static int blocking_get(const char *path, char *out, size_t out_size) {
     return len > 12 ? atoi(out + 9) : -1;
 }
 
-/* The server's mvvm_parked_requests, or -1. */
-static long parked_requests(void) {
+/* A gauge of the server's GET /metrics (a line "NAME VALUE"), or -1. */
+static long metric_value(const char *name) {
     static char text[1 << 20];  /* the histograms of every route and status make it long */
+    size_t length = strlen(name);
     if (blocking_get("/metrics", text, sizeof text) != 200) return -1;
-    for (char *p = text; (p = strstr(p, "mvvm_parked_requests")) != NULL; p++) {
-        if ((p == text || p[-1] == '\n') && p[20] == ' ') return strtol(p + 21, NULL, 10);
+    for (char *p = text; (p = strstr(p, name)) != NULL; p++) {
+        if ((p == text || p[-1] == '\n') && p[length] == ' ') return strtol(p + length + 1, NULL, 10);
     }
     return -1;
+}
+
+/* The server's mvvm_parked_requests, or -1. */
+static long parked_requests(void) {
+    return metric_value("mvvm_parked_requests");
 }
 
 /* ---------------------------------------------------------------- options */
 
 struct options {
-    const char *host, *ids, *out, *lp_path, *state_path, *trigger_path, *path, *method, *body, *expect;
+    const char *host, *ids, *out, *lp_path, *state_path, *trigger_path, *stream_path, *path, *method, *body, *expect;
     int port;
-    long pid, per_session, n, conns, park_timeout_s, settle_ms;
+    long pid, per_session, n, conns, park_timeout_s, settle_ms, release_timeout_s;
     double wait;
 };
 
@@ -579,6 +633,8 @@ static void parse_options(int argc, char **argv, struct options *o) {
     o->lp_path = "/sessions/{id}/scenes/car?since={v}&wait={w}";
     o->state_path = "/sessions/{id}/scenes/car";
     o->trigger_path = "/sessions/{id}/scenes/car/input";
+    o->stream_path = "/sessions/{id}/scenes/car";
+    o->release_timeout_s = 30;
     o->method = "GET";
     o->per_session = 1;
     o->conns = 64;
@@ -603,6 +659,8 @@ static void parse_options(int argc, char **argv, struct options *o) {
         else if (!strcmp(name, "--lp-path")) o->lp_path = value;
         else if (!strcmp(name, "--state-path")) o->state_path = value;
         else if (!strcmp(name, "--trigger-path")) o->trigger_path = value;
+        else if (!strcmp(name, "--stream-path")) o->stream_path = value;
+        else if (!strcmp(name, "--release-timeout")) o->release_timeout_s = atol(value);
         else if (!strcmp(name, "--path")) o->path = value;
         else if (!strcmp(name, "--method")) o->method = value;
         else if (!strcmp(name, "--body")) o->body = value;
@@ -928,9 +986,464 @@ static int mode_longpoll(struct options *o) {
     return answered == total ? 0 : 1;
 }
 
+/* ---------------------------------------------------------------- stream */
+
+/* Chunked transfer coding, decoded a byte at a time: a chunk's size line (hex, maybe an
+   extension), its bytes, its CRLF; the last chunk (size 0) ends the body. */
+enum chunk_state { CHUNK_SIZE, CHUNK_EXTENSION, CHUNK_SIZE_LF, CHUNK_DATA, CHUNK_DATA_CR, CHUNK_DATA_LF, CHUNK_END };
+
+struct stream {
+    long session;
+    int status;                 /* the response's status (0 until its head is read) */
+    int is_event_stream;        /* 200, Content-Type text/event-stream, Transfer-Encoding chunked */
+    int closed, protocol_error;
+    /* chunked decoding */
+    enum chunk_state chunk;
+    unsigned long chunk_left;
+    int chunk_digits;
+    /* SSE parsing: the line being read and the message being built */
+    char *line;
+    size_t line_length, line_cap;
+    int after_cr;               /* a CR ended the last line: a LF right after it belongs to it */
+    int has_fields, has_id, lamborghini;
+    unsigned long id;
+    char event[16];
+    /* what came */
+    long messages, heartbeats;
+    int first_seen;
+    unsigned long first_id;
+    char first_event[16];
+    double first_at;
+    unsigned long next_id;      /* the first "state" message with an id above the first one */
+    double next_at;
+    long early;                 /* such messages before the inputs were sent */
+};
+
+static struct stream *streams;
+static long stream_count;
+static long streams_headed, streams_first, streams_received, streams_closed, streams_bad;
+static int streams_triggered;
+static void (*sse_on_message)(struct stream *s, double at);
+
+/* One whole SSE line (without its end): a field, a comment or the empty line that ends a
+   message. */
+static void sse_line(struct stream *s, const char *line, size_t length, double at) {
+    if (length == 0) {
+        if (s->has_fields && sse_on_message) sse_on_message(s, at);
+        s->has_fields = s->has_id = s->lamborghini = 0;
+        s->id = 0;
+        strcpy(s->event, "message");   /* the type of a message without an event field */
+        return;
+    }
+    if (line[0] == ':') {
+        if (length >= 11 && memcmp(line + 1, " heartbeat", 10) == 0) s->heartbeats++;
+        return;
+    }
+    const char *colon = memchr(line, ':', length);
+    size_t name_length = colon ? (size_t)(colon - line) : length;
+    const char *value = colon ? colon + 1 : line + length;
+    size_t value_length = (size_t)(line + length - value);
+    if (value_length > 0 && value[0] == ' ') value++, value_length--;
+    s->has_fields = 1;
+    if (name_length == 2 && memcmp(line, "id", 2) == 0) {
+        char text[32];
+        size_t n = value_length < sizeof text - 1 ? value_length : sizeof text - 1;
+        memcpy(text, value, n);
+        text[n] = 0;
+        s->id = strtoul(text, NULL, 10);
+        s->has_id = 1;
+    } else if (name_length == 5 && memcmp(line, "event", 5) == 0) {
+        size_t n = value_length < sizeof s->event - 1 ? value_length : sizeof s->event - 1;
+        memcpy(s->event, value, n);
+        s->event[n] = 0;
+    } else if (name_length == 4 && memcmp(line, "data", 4) == 0) {
+        static const char needle[] = "\"make\":\"Lamborghini\"";
+        if (memmem(value, value_length, needle, sizeof needle - 1)) s->lamborghini = 1;
+    }
+}
+
+/* Decoded body bytes: split into lines (ended by LF, CRLF or CR). */
+static void sse_feed(struct stream *s, const char *bytes, size_t length, double at) {
+    const char *end = bytes + length;
+    while (bytes < end) {
+        if (s->after_cr) {
+            s->after_cr = 0;
+            if (*bytes == '\n') { bytes++; continue; }
+        }
+        const char *stop = bytes;
+        while (stop < end && *stop != '\n' && *stop != '\r') stop++;
+        size_t part = (size_t)(stop - bytes);
+        if (stop < end && s->line_length == 0) {
+            sse_line(s, bytes, part, at);   /* a whole line in this piece: no copy */
+        } else {
+            if (s->line_length + part + 1 > s->line_cap) {
+                s->line_cap = (s->line_length + part + 1) * 2;
+                if (s->line_cap > (1 << 24)) { s->protocol_error = 1; return; }
+                s->line = realloc(s->line, s->line_cap);
+                if (s->line == NULL) die("out of memory");
+            }
+            memcpy(s->line + s->line_length, bytes, part);
+            s->line_length += part;
+            if (stop < end) {
+                sse_line(s, s->line, s->line_length, at);
+                s->line_length = 0;
+            }
+        }
+        if (stop == end) break;
+        s->after_cr = *stop == '\r';
+        bytes = stop + 1;
+    }
+}
+
+/* Bytes of the body as they come; returns 0, or -1 on a coding error. */
+static int chunked_feed(struct stream *s, const char *bytes, size_t length, double at) {
+    const char *end = bytes + length;
+    while (bytes < end) {
+        char byte = *bytes;
+        switch (s->chunk) {
+        case CHUNK_SIZE:
+            if (isxdigit((unsigned char)byte)) {
+                if (++s->chunk_digits > 15) return -1;
+                s->chunk_left = s->chunk_left * 16 + (unsigned long)(isdigit((unsigned char)byte) ? byte - '0' : (tolower((unsigned char)byte) - 'a' + 10));
+            } else if (byte == ';' || byte == ' ' || byte == '\t') {
+                s->chunk = CHUNK_EXTENSION;
+            } else if (byte == '\r') {
+                s->chunk = CHUNK_SIZE_LF;
+            } else {
+                return -1;
+            }
+            bytes++;
+            break;
+        case CHUNK_EXTENSION:
+            if (byte == '\r') s->chunk = CHUNK_SIZE_LF;
+            bytes++;
+            break;
+        case CHUNK_SIZE_LF:
+            if (byte != '\n' || s->chunk_digits == 0) return -1;
+            bytes++;
+            s->chunk_digits = 0;
+            s->chunk = s->chunk_left == 0 ? CHUNK_END : CHUNK_DATA;
+            break;
+        case CHUNK_DATA: {
+            size_t take = (size_t)(end - bytes) < s->chunk_left ? (size_t)(end - bytes) : s->chunk_left;
+            sse_feed(s, bytes, take, at);
+            bytes += take;
+            s->chunk_left -= take;
+            if (s->chunk_left == 0) s->chunk = CHUNK_DATA_CR;
+            break;
+        }
+        case CHUNK_DATA_CR:
+            if (byte != '\r') return -1;
+            bytes++;
+            s->chunk = CHUNK_DATA_LF;
+            break;
+        case CHUNK_DATA_LF:
+            if (byte != '\n') return -1;
+            bytes++;
+            s->chunk = CHUNK_SIZE;
+            break;
+        case CHUNK_END:
+            return 0;   /* the trailer and the final CRLF: the stream is over anyway */
+        }
+    }
+    return 0;
+}
+
+static void stream_reset(struct stream *s) {
+    s->chunk = CHUNK_SIZE;
+    s->chunk_left = 0;
+    s->chunk_digits = 0;
+    s->line_length = 0;
+    s->after_cr = 0;
+    s->has_fields = s->has_id = s->lamborghini = 0;
+    strcpy(s->event, "message");
+}
+
+static void on_stream_message(struct stream *s, double at) {
+    s->messages++;
+    if (!s->first_seen) {
+        s->first_seen = 1;
+        s->first_id = s->id;
+        s->first_at = at;
+        strcpy(s->first_event, s->event);
+        streams_first++;
+        return;
+    }
+    if (s->next_at != 0 || strcmp(s->event, "state") != 0 || !s->has_id || s->id <= s->first_id) return;
+    if (!streams_triggered) {
+        s->early++;
+        return;
+    }
+    s->next_id = s->id;
+    s->next_at = at;
+    streams_received++;
+}
+
+static void on_stream_head(struct conn *c, double at) {
+    (void)at;
+    struct stream *s = &streams[c->job];
+    s->status = c->status;
+    const char *type = find_header(c->buf, c->header_end, "Content-Type");
+    const char *coding = find_header(c->buf, c->header_end, "Transfer-Encoding");
+    s->is_event_stream = c->status == 200 && type && strncasecmp(type, "text/event-stream", 17) == 0 &&
+                         coding && strncasecmp(coding, "chunked", 7) == 0;
+    streams_headed++;
+    if (!s->is_event_stream) {
+        if (++streams_bad <= 3)
+            fprintf(stderr, "lpclient: stream %ld answered %d without an event stream: %.300s\n", c->job, c->status, c->buf);
+        s->closed = 1;
+        streams_closed++;
+        conn_close(c);
+        return;
+    }
+    stream_reset(s);
+}
+
+static void on_stream_bytes(struct conn *c, const char *bytes, size_t length, double at) {
+    struct stream *s = &streams[c->job];
+    if (s->closed) return;
+    if (chunked_feed(s, bytes, length, at) != 0 || s->protocol_error) {
+        if (++streams_bad <= 3) fprintf(stderr, "lpclient: stream %ld: bad chunked coding or line\n", c->job);
+        s->protocol_error = 1;
+        s->closed = 1;
+        streams_closed++;
+        conn_close(c);
+        return;
+    }
+    if (s->chunk == CHUNK_END) {
+        /* The server ended the stream (a "gone" message, or it is stopping). */
+        s->closed = 1;
+        streams_closed++;
+        conn_close(c);
+    }
+}
+
+static void on_stream_closed(struct conn *c, double at) {
+    (void)at;
+    struct stream *s = &streams[c->job];
+    if (s->closed) return;
+    s->closed = 1;
+    streams_closed++;
+}
+
+struct stream_wait {
+    struct pool *pool;
+    long target;
+    double next_poll;
+    long open;
+    int metric_missing;
+};
+
+static int streams_started(void *context) {
+    struct pool *p = context;
+    long settled = 0;
+    for (long j = 0; j < stream_count; j++) settled += streams[j].first_seen || streams[j].closed;
+    return settled + p->errors >= stream_count;
+}
+
+/* Until mvvm_open_streams reads `target` (polled every 100 ms). */
+static int open_streams_are(void *context) {
+    struct stream_wait *w = context;
+    double now = now_ms();
+    if (now < w->next_poll) return 0;
+    w->next_poll = now + 100;
+    w->open = metric_value("mvvm_open_streams");
+    if (w->open < 0) {
+        w->metric_missing = 1;
+        return 1;
+    }
+    return w->open == w->target;
+}
+
+static int open_streams_at_most(void *context) {
+    struct stream_wait *w = context;
+    double now = now_ms();
+    if (now < w->next_poll) return 0;
+    w->next_poll = now + 100;
+    w->open = metric_value("mvvm_open_streams");
+    return w->open <= w->target;
+}
+
+struct stream_answer_wait {
+    struct pool *triggers;
+    long expected;   /* streams open when the inputs were sent */
+};
+
+static int streams_all_received(void *context) {
+    struct stream_answer_wait *w = context;
+    if (w->triggers->done < w->triggers->count) return 0;
+    long settled = 0;
+    for (long j = 0; j < stream_count; j++)
+        settled += !streams[j].first_seen || streams[j].next_at != 0 || streams[j].closed;
+    return settled >= stream_count;
+}
+
+static int never(void *context) {
+    (void)context;
+    return 0;
+}
+
+static int mode_stream(struct options *o) {
+    if (!o->ids) die("--ids is required");
+    char **ids = read_lines(o->ids, &session_count);
+    if (o->n > 0 && o->n < session_count) session_count = o->n;
+    if (session_count == 0) die("no session ids in %s", o->ids);
+    long total = session_count * o->per_session;
+    long trigger_conns = session_count < o->conns ? session_count : o->conns;
+    raise_fd_limit(total + trigger_conns + 64);
+    sessions = xcalloc(session_count, sizeof *sessions);
+    for (long i = 0; i < session_count; i++) sessions[i].id = ids[i];
+    sse_on_message = on_stream_message;
+
+    long rss_before, threads_before, rss_hold, threads_hold, rss_after, threads_after, rss_closed, threads_closed;
+    long open_before = metric_value("mvvm_open_streams");
+    sample_process(o->pid, &rss_before, &threads_before);
+
+    /* 1. Each session's current state (which input changes it), as in longpoll; this also opens
+       the connections the inputs are sent on. */
+    struct pool *workers = pool_create(trigger_conns, on_state);
+    struct job *state_jobs = xmalloc(session_count * sizeof *state_jobs);
+    for (long i = 0; i < session_count; i++) {
+        char *path = expand(o->state_path, ids[i], "", "");
+        state_jobs[i].request = format_request("GET", path, NULL, &state_jobs[i].length);
+        free(path);
+    }
+    pool_start(workers, state_jobs, session_count);
+    if (!run_until(pool_finished, workers, 120e3)) die("the state requests did not finish");
+    long state_bad = 0;
+    for (long i = 0; i < session_count; i++) state_bad += sessions[i].state_status != 200;
+    if (state_bad) fprintf(stderr, "lpclient: %ld state requests did not answer 200\n", state_bad);
+
+    /* 2. The streams, spread over the sessions, one connection each; each one's first message. */
+    stream_count = total;
+    streams = xcalloc(total, sizeof *streams);
+    struct job *stream_jobs = xmalloc(total * sizeof *stream_jobs);
+    for (long j = 0; j < total; j++) {
+        long s = j % session_count;
+        streams[j].session = s;
+        stream_reset(&streams[j]);
+        char *path = expand(o->stream_path, sessions[s].id, sessions[s].version, "");
+        stream_jobs[j].request = format_request_with("GET", path, NULL, "Accept: text/event-stream\r\n", &stream_jobs[j].length);
+        free(path);
+    }
+    struct pool *pool = pool_create(total, NULL);
+    pool->on_stream_head = on_stream_head;
+    pool->on_stream_bytes = on_stream_bytes;
+    pool->on_stream_closed = on_stream_closed;
+    double open_start = now_ms();
+    pool_start(pool, stream_jobs, total);
+    int started_ok = run_until(streams_started, pool, o->park_timeout_s * 1e3);
+    double open_ms = now_ms() - open_start;
+    long opened = 0, first_not_state = 0, first_version_mismatch = 0;
+    for (long j = 0; j < total; j++) {
+        struct stream *s = &streams[j];
+        if (!s->first_seen || s->closed) continue;
+        opened++;
+        if (strcmp(s->first_event, "state") != 0) first_not_state++;
+        /* The first message is the current document: the version the state GET read, unless
+           something changed the session since. */
+        char version[32];
+        snprintf(version, sizeof version, "%lu", s->first_id);
+        if (strcmp(version, sessions[s->session].version) != 0) first_version_mismatch++;
+    }
+    if (!started_ok)
+        fprintf(stderr, "lpclient: only %ld of %ld streams sent their first message after %lds (closed %ld, socket errors %ld)\n",
+                streams_first, total, o->park_timeout_s, streams_closed, pool->errors);
+
+    /* 3. Until the server counts them all open. */
+    struct stream_wait open_wait = {.pool = pool, .target = opened + (open_before > 0 ? open_before : 0)};
+    int counted_ok = run_until(open_streams_are, &open_wait, o->park_timeout_s * 1e3);
+    if (open_wait.metric_missing) fprintf(stderr, "lpclient: no mvvm_open_streams in /metrics\n");
+    else if (!counted_ok)
+        fprintf(stderr, "lpclient: mvvm_open_streams reads %ld, not the %ld streams open (%ld before), after %lds\n",
+                open_wait.open, opened, open_before, o->park_timeout_s);
+    double counted_ms = now_ms() - open_start;
+    run_until(never, NULL, 200);   /* keep reading (heartbeats) while it settles */
+    sample_process(o->pid, &rss_hold, &threads_hold);
+    long open_metric = metric_value("mvvm_open_streams");
+    long parked_metric = parked_requests();
+
+    /* 4. One input per session; each stream is timed from its session's input answer to its
+       next state message. */
+    workers->on_response = on_trigger;
+    struct job *trigger_jobs = xmalloc(session_count * sizeof *trigger_jobs);
+    for (long i = 0; i < session_count; i++) {
+        char *path = expand(o->trigger_path, ids[i], sessions[i].version, "");
+        const char *body = sessions[i].lamborghini ? "{\"make\":\"Fiat\",\"model\":\"Panda\"}"
+                                                   : "{\"make\":\"Lamborghini\",\"model\":\"Huracan\"}";
+        trigger_jobs[i].request = format_request("POST", path, body, &trigger_jobs[i].length);
+        free(path);
+    }
+    long early_before = 0;
+    for (long j = 0; j < total; j++) early_before += streams[j].early;
+    streams_triggered = 1;
+    trigger_started = now_ms();
+    pool_start(workers, trigger_jobs, session_count);
+    struct stream_answer_wait answers = {workers, opened};
+    int received_all = run_until(streams_all_received, &answers, o->wait * 1e3);
+
+    /* 5. Memory once the messages are sent (the streams still open, waiting again). */
+    run_until(never, NULL, 500);
+    sample_process(o->pid, &rss_after, &threads_after);
+
+    /* 6. Close every connection; the server gives back the streams' places once it notices. */
+    long closed_by_server = streams_closed;
+    pool_close(pool);
+    pool_close(workers);
+    double close_at = now_ms();
+    struct stream_wait release = {.pool = pool, .target = open_before < 0 ? 0 : open_before};
+    int released = run_until(open_streams_at_most, &release, o->release_timeout_s * 1e3);
+    double release_ms = now_ms() - close_at;
+    sample_process(o->pid, &rss_closed, &threads_closed);
+
+    double *latencies = xmalloc(total * sizeof *latencies);
+    long received = 0, not_received = 0, triggers_bad = 0, heartbeats = 0, messages = 0;
+    double last_message = trigger_started;
+    for (long i = 0; i < session_count; i++) triggers_bad += sessions[i].trigger_status != 200;
+    for (long j = 0; j < total; j++) {
+        struct stream *s = &streams[j];
+        heartbeats += s->heartbeats;
+        messages += s->messages;
+        if (!s->first_seen) continue;
+        if (s->next_at == 0) { not_received++; continue; }
+        struct session *session = &sessions[s->session];
+        if (session->trigger_status != 200) { not_received++; continue; }
+        latencies[received++] = s->next_at - session->trigger_answered;
+        if (s->next_at > last_message) last_message = s->next_at;
+    }
+    qsort(latencies, received, sizeof *latencies, compare_doubles);
+    double p50 = percentile(latencies, received, 50), p99 = percentile(latencies, received, 99);
+    double max = received ? latencies[received - 1] : 0;
+    double min = received ? latencies[0] : 0;
+    printf("streams %ld (%ld sessions x %ld): opened %ld (first message from all in %.0f ms, counted open by the server "
+           "after %.0f ms: mvvm_open_streams %ld, mvvm_parked_requests %ld), refused or failed %ld, first message not "
+           "\"state\" %ld, first id not the state's version %ld, newer before the inputs %ld\n",
+           total, session_count, o->per_session, opened, open_ms, counted_ms, open_metric, parked_metric,
+           total - opened, first_not_state, first_version_mismatch, early_before);
+    printf("after the inputs: received %ld, not received %ld, closed by the server %ld; inputs not 200: %ld; "
+           "messages %ld, heartbeats %ld\n", received, not_received, closed_by_server, triggers_bad, messages, heartbeats);
+    printf("latency from the input's answer: min %.2f ms, p50 %.2f ms, p99 %.2f ms, max %.2f ms; all within %.2f ms of the first input\n",
+           min, p50, p99, max, last_message - trigger_started);
+    printf("pid %ld: RSS before %.1f MB, holding %.1f MB, after the messages %.1f MB, after closing %.1f MB; "
+           "threads %ld / %ld / %ld / %ld; mvvm_open_streams back to %ld %.0f ms after the close%s\n",
+           o->pid, rss_before / 1024.0, rss_hold / 1024.0, rss_after / 1024.0, rss_closed / 1024.0, threads_before,
+           threads_hold, threads_after, threads_closed, release.open, release_ms, released ? "" : " (not released in time)");
+    printf("RESULT total=%ld opened=%ld streams=%ld parked=%ld received=%ld not_received=%ld closed_by_server=%ld "
+           "inputs_not_200=%ld first_not_state=%ld early=%ld p50_ms=%.3f p99_ms=%.3f min_ms=%.3f max_ms=%.3f "
+           "span_ms=%.3f open_ms=%.0f rss_before_mb=%.1f rss_hold_mb=%.1f rss_after_mb=%.1f rss_closed_mb=%.1f "
+           "threads_before=%ld threads_hold=%ld threads_after=%ld heartbeats=%ld open_before=%ld release_ms=%.0f "
+           "released=%d complete=%d\n",
+           total, opened, open_metric, parked_metric, received, not_received, closed_by_server, triggers_bad,
+           first_not_state, early_before, p50, p99, min, max, last_message - trigger_started, open_ms,
+           rss_before / 1024.0, rss_hold / 1024.0, rss_after / 1024.0, rss_closed / 1024.0, threads_before,
+           threads_hold, threads_after, heartbeats, open_before, release_ms, released,
+           started_ok && counted_ok && received_all);
+    return received == total ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: lpclient longpoll|create|each --port P [options] (see the comment at the top of lpclient.c)\n");
+        fprintf(stderr, "usage: lpclient longpoll|stream|create|each --port P [options] (see the comment at the top of lpclient.c)\n");
         return 2;
     }
     struct options o;
@@ -938,6 +1451,7 @@ int main(int argc, char **argv) {
     parse_options(argc, argv, &o);
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (!strcmp(argv[1], "longpoll")) return mode_longpoll(&o);
+    if (!strcmp(argv[1], "stream")) return mode_stream(&o);
     if (!strcmp(argv[1], "create")) return mode_create(&o);
     if (!strcmp(argv[1], "each")) return mode_each(&o);
     die("unknown mode %s", argv[1]);

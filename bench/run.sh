@@ -15,7 +15,8 @@
 #   BENCH_THREADS=2      wrk threads
 #   BENCH_SESSIONS=N     sessions created in scenario 6 (default 100000, 10000 when quick)
 #   BENCH_SKIP_BUILD=1   reuse .build-bench and bench/bin as they are
-#   BENCH_SCENARIOS="1 2 3 4 5 6 7 8"   the scenarios to run (4 and 5 share their runs; default all)
+#   BENCH_SCENARIOS="1 2 3 4 5 6 7 8 9 10"   the scenarios to run (4 and 5 share their runs; default
+#                        all; 10 without 5 runs scenario 5a's server side too, for its target)
 #   BENCH_STATE=1        scenarios 1 to 6 with the state store on (a state file under bench/out)
 #                        instead of --state none
 #
@@ -24,6 +25,12 @@
 # limits), with only --port 0 instead of 8080, against the same baseline. Scenario 8
 # (bench/restart.py) starts the server as scripts/run does on a state file of $SESSIONS saved
 # sessions and times its first answer from a restored one, beside a start on an empty file.
+# Scenarios 9 and 10 are Server-Sent Events streams (bench/lpclient.c's stream mode), run on the
+# server only (the baseline has no streams), in the same rounds and on the same server as 4 and
+# 5: 9 holds 10,000 streams over the 1,000 sessions of scenario 4 (10 each) and checks the
+# threads and resident size while they are open; 10 opens 1,000 streams on one view model and
+# times each one's message from the answer of one input, against scenario 5a's long-poll p99
+# (the server's median) from the same run.
 #
 # Every process it starts is stopped on exit (trap EXIT). Logs: bench/out/*.log.
 set -euo pipefail
@@ -45,13 +52,16 @@ else
     DURATION=${BENCH_DURATION:-10s}
     SESSIONS=${BENCH_SESSIONS:-100000}
 fi
-SCENARIOS=" ${BENCH_SCENARIOS:-1 2 3 4 5 6 7 8} "
+SCENARIOS=" ${BENCH_SCENARIOS:-1 2 3 4 5 6 7 8 9 10} "
 wants() { [[ "$SCENARIOS" == *" $1 "* ]]; }
 MAX_CONNECTIONS=16000
 MAX_SESSIONS=120000
 LP_SESSIONS=1000          # scenarios 4 and 5b: 10,000 long-polls over 1,000 sessions
 LP_PER_SESSION=10
 FAN_OUT=1000              # scenario 5a: long-polls on one view model
+STREAM_SESSIONS=$LP_SESSIONS   # scenario 9: 10,000 streams over the long-poll sessions
+STREAM_PER_SESSION=10
+STREAM_FAN_OUT=1000       # scenario 10: streams on one view model
 INPUT_SESSIONS=64         # scenario 2: one session (car view model) per connection
 
 mkdir -p "$OUT" "$BIN"
@@ -200,6 +210,7 @@ record() {   # scenario who round metric value
 # The table: scenario key | scenario | metric key | metric | rule | limit [| metric that must pass too]
 #   ratio_ge X: server median / baseline median >= X     ratio_le X: server median <= X x baseline median
 #   max_le X: every server round <= X                     eq X: every server round == X
+#   le_row SCEN METRIC: server median <= the server median of another row of the same run
 #   info: reported only
 TABLE_SPEC=$(cat <<EOF
 s1c64|1. Cached state, GET car, 64 conns|rps|req/s|ratio_ge|0.85
@@ -241,6 +252,15 @@ s7|7. Default configuration (as scripts/run starts it), cached GET car, 64 conns
 s8|8. Restart with ${SESSIONS} saved sessions (scripts/run's defaults)|restart_ms|ms from start to a restored session's state|max_le|2000
 s8|8. Restart with ${SESSIONS} saved sessions (scripts/run's defaults)|empty_ms|ms from start to /health, empty state file|info|
 s8|8. Restart with ${SESSIONS} saved sessions (scripts/run's defaults)|bytes_per_session|state file bytes per session|info|
+s9|9. Stream capacity, ${STREAM_SESSIONS} sessions x ${STREAM_PER_SESSION} streams, no thread per stream|streams|streams open at once|eq|$((STREAM_SESSIONS * STREAM_PER_SESSION))
+s9|9. Stream capacity, ${STREAM_SESSIONS} sessions x ${STREAM_PER_SESSION} streams, no thread per stream|threads_hold|threads while holding|info|
+s9|9. Stream capacity, ${STREAM_SESSIONS} sessions x ${STREAM_PER_SESSION} streams, no thread per stream|threads_added|threads added while holding|max_le|16
+s9|9. Stream capacity, ${STREAM_SESSIONS} sessions x ${STREAM_PER_SESSION} streams, no thread per stream|rss_hold_mb|RSS holding, MB|max_le|150
+s9|9. Stream capacity, ${STREAM_SESSIONS} sessions x ${STREAM_PER_SESSION} streams, no thread per stream|received|streams sent the change of 1 input per session|info|
+s9|9. Stream capacity, ${STREAM_SESSIONS} sessions x ${STREAM_PER_SESSION} streams, no thread per stream|p99_ms|p99 ms input→message|info|
+s10|10. Stream fan-out, ${STREAM_FAN_OUT} streams on one view model, 1 input|received|received|eq|${STREAM_FAN_OUT}
+s10|10. Stream fan-out, ${STREAM_FAN_OUT} streams on one view model, 1 input|p99_ms|p99 ms input→message|le_row|s5a p99_ms|received
+s10|10. Stream fan-out, ${STREAM_FAN_OUT} streams on one view model, 1 input|span_ms|all received within, ms|info|
 EOF
 )
 
@@ -266,14 +286,16 @@ print_table() {
         function cell() { return N == 0 ? "—" : (N == 1 ? fmt(MED) : fmt(MED) " [" fmt(MIN) "–" fmt(MAX) "]") }
         { k = $1 SUBSEP $2 SUBSEP $4; values[k] = (k in values) ? values[k] " " $5 : $5 }
         END {
+            rows = split(spec, lines, "\n")
+            for (r = 1; r <= rows; r++) { split(lines[r], f, "|"); labels[f[1], f[3]] = f[4] }
             print "| Scenario | Metric | Server median [min–max] | Baseline median [min–max] | Ratio | Target | Result |"
             print "|---|---|---:|---:|---:|---|---|"
-            rows = split(spec, lines, "\n")
             for (r = 1; r <= rows; r++) {
                 if (lines[r] == "") continue
                 split(lines[r], f, "|")
                 scen = f[1]; label = f[2]; metric = f[3]; mlabel = f[4]; rule = f[5]; limit = f[6]
-                if (index(selected, " " substr(label, 1, 1) " ") == 0) continue
+                number = scen; sub(/^s/, "", number); sub(/[^0-9].*$/, "", number)   # s1c64 -> 1, s10 -> 10
+                if (index(selected, " " number " ") == 0) continue
                 stats(scen SUBSEP "server" SUBSEP metric); sm = MED; smin = MIN; smax = MAX; sn = N; scell = cell()
                 stats(scen SUBSEP "baseline" SUBSEP metric); bm = MED; bn = N; bcell = cell()
                 ratio = "—"
@@ -283,12 +305,20 @@ print_table() {
                 else if (rule == "ratio_le") target = "≤ " limit " × baseline"
                 else if (rule == "max_le") target = "≤ " limit " (every round)"
                 else if (rule == "eq") target = "= " limit " (every round)"
+                else if (rule == "le_row") {   # limit: "scen metric" of another row, its server median
+                    split(limit, other, " ")
+                    stats(other[1] SUBSEP "server" SUBSEP other[2]); om = MED; on = N
+                    oname = other[1]; sub(/^s/, "", oname)
+                    target = "≤ " oname "'"'"'s " labels[other[1], other[2]] " (server median " (on > 0 ? fmt(om) : "not run") ")"
+                }
                 if (rule != "info") {
                     if (sn == 0 || ((rule == "ratio_ge" || rule == "ratio_le") && bn == 0)) result = "no data"
+                    else if (rule == "le_row" && on == 0) result = "no comparison (" other[1] " not run)"
                     else if (rule == "ratio_ge") result = (bm > 0 && sm / bm >= limit) ? "pass" : "FAIL"
                     else if (rule == "ratio_le") result = (sm <= limit * bm) ? "pass" : "FAIL"
                     else if (rule == "max_le") result = (smax <= limit) ? "pass" : "FAIL"
                     else if (rule == "eq") result = (smin == limit && smax == limit) ? "pass" : "FAIL"
+                    else if (rule == "le_row") result = (sm <= om) ? "pass" : "FAIL"
                     if (f[7] != "" && result == "pass" && passed[scen, f[7]] != "pass") result = "FAIL (" f[7] ")"
                 }
                 passed[scen, metric] = result
@@ -306,6 +336,10 @@ print_table() {
              "allocator $(ldd "$SCRATCH/release/server" 2>/dev/null | grep -q tcmalloc && echo tcmalloc || echo glibc);" \
              "baseline: bench/baseline.c (raw libmicrohttpd, epoll, pool of 2, same limits, same bytes)."
         echo "Ratios are server median / baseline median; absolute limits are checked on every round."
+        if wants 9 || wants 10; then
+            echo "Scenarios 9 and 10 (Server-Sent Events streams) run on the server only, in the rounds of 4 and 5;" \
+                 "scenario 10's p99 is held to scenario 5a's server median of the same run."
+        fi
         echo
         echo "$table"
         echo
@@ -456,6 +490,27 @@ run_longpoll() {   # scenario who round port pid ids per-session
     say "  $scenario $who round $round: $(grep -v '^RESULT' <<<"$output" | tr '\n' ' ')"
 }
 
+run_stream() {   # scenario round ids per-session: Server-Sent Events streams, on the server only
+    local scenario=$1 round=$2 ids=$3 per=$4 output result
+    output=$(lp stream --port "$SERVER_PORT" --pid "$SERVER_PID" --ids "$ids" --per-session "$per" --wait 60 \
+        --park-timeout 60 --release-timeout 30 2>&1) || true
+    printf '### %s server round %s\n%s\n' "$scenario" "$round" "$output" >>"$LOG"
+    result=$(grep '^RESULT' <<<"$output" | tail -n1) || true
+    if [[ -z "$result" ]]; then
+        say "bench: lpclient gave no result for $scenario/server: $(tail -n3 <<<"$output")"
+        return
+    fi
+    local key
+    for key in opened streams received p99_ms p50_ms span_ms rss_hold_mb rss_after_mb rss_closed_mb threads_hold release_ms; do
+        record "$scenario" server "$round" "$key" "$(field "$result" "$key")"
+    done
+    local hold before
+    hold=$(field "$result" threads_hold)
+    before=$(field "$result" threads_before)
+    [[ -z "$hold" || -z "$before" ]] || record "$scenario" server "$round" threads_added "$((hold - before))"
+    say "  $scenario server round $round: $(grep -v '^RESULT' <<<"$output" | tr '\n' ' ')"
+}
+
 pair() {   # round command...: runs the command for the server and the baseline, alternating the order
     local round=$1
     shift
@@ -497,6 +552,15 @@ s5a() {
     check_alive "scenario 5"
 }
 
+s9() {
+    run_stream s9 "$1" "$OUT/lp-ids.txt" "$STREAM_PER_SESSION"
+    check_alive "scenario 9"
+}
+s10() {
+    run_stream s10 "$1" "$OUT/fan-ids.txt" "$STREAM_FAN_OUT"
+    check_alive "scenario 10"
+}
+
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 
 s6_round() {
@@ -529,7 +593,7 @@ LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
 check_dependencies
 build
 raise_fd_limit
-if wants 1 || wants 2 || wants 3 || wants 4 || wants 5 || wants 7; then
+if wants 1 || wants 2 || wants 3 || wants 4 || wants 5 || wants 7 || wants 9 || wants 10; then
     start_server
     prepare_fixtures
     if wants 7; then start_default_server; fi
@@ -545,7 +609,13 @@ if wants 1 || wants 2 || wants 3 || wants 4 || wants 5 || wants 7; then
         if wants 2; then pair "$round" s2 "$round"; fi
         if wants 3; then pair "$round" s3 "$round"; fi
         if wants 4 || wants 5; then pair "$round" s45 "$round"; fi
-        if wants 5; then pair "$round" s5a "$round"; fi
+        if wants 5; then
+            pair "$round" s5a "$round"
+        elif wants 10; then
+            s5a "$round" server   # scenario 10's target: 5a's p99, server side only
+        fi
+        if wants 9; then s9 "$round"; fi
+        if wants 10; then s10 "$round"; fi
         if wants 7; then pair "$round" s7 "$round"; fi
     done
     stop_pid "$DEFAULT_PID"
