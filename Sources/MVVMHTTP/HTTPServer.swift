@@ -35,7 +35,7 @@ package final class HTTPServer: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.core.sweepDeadlines() }
             group.addTask { await self.core.reaper.run() }
-            group.addTask { await self.core.tendStreams() }
+            group.addTask { await self.core.streams.tend(heartbeatSeconds: self.configuration.streamHeartbeatSeconds, connectionTimeoutSeconds: self.configuration.connectionTimeoutSeconds) }
         }
     }
 
@@ -70,12 +70,12 @@ package final class HTTPServer: Sendable {
 
     /// Streamed responses open right now.
     package var openStreamCount: Int {
-        core.streamCount
+        core.streams.count
     }
 
     /// Streams cut off because their client went away while they waited.
     package var streamsCutOffCount: Int {
-        core.streamsCutOff.load(ordering: .relaxed)
+        core.streams.cutOff.load(ordering: .relaxed)
     }
 
     /// Parked requests answered by their own deadline since start (e.g. clients that went away).
@@ -95,11 +95,11 @@ package final class HTTPServer: Sendable {
         // The ended streams send their last chunk: a second at most (a client that does not
         // read holds its connection until the daemon stops and closes it).
         let sent = ContinuousClock.now + .seconds(1)
-        while core.streamCount > 0 && ContinuousClock.now < sent {
+        while core.streams.count > 0 && ContinuousClock.now < sent {
             usleep(1000)
         }
         running.stop {
-            core.unfinishedParks.load(ordering: .acquiring) == 0 && core.suspendedStreams.load(ordering: .acquiring) == 0
+            core.unfinishedParks.load(ordering: .acquiring) == 0 && core.streams.suspended.load(ordering: .acquiring) == 0
         }
         core.reopen()
     }
@@ -119,11 +119,8 @@ final class ServerCore: Sendable {
     let deadlineSweeps = Atomic<Int>(0)
     /// Connections open now.
     let openConnections = Atomic<Int>(0)
-    /// Streams whose connection is suspended, or resumed and not called again yet: libmicrohttpd
-    /// must not be stopped while any is.
-    let suspendedStreams = Atomic<Int>(0)
-    /// Streams cut off because their client went away while they waited.
-    let streamsCutOff = Atomic<Int>(0)
+    /// The streamed responses open.
+    let streams = StreamRegistry()
     /// Cuts off clients too slow to send a request.
     let reaper: SlowClientReaper
     /// Whether each answered request gets a log line (the logger's level is debug or finer).
@@ -132,14 +129,7 @@ final class ServerCore: Sendable {
     /// parked it waits for this instead of waking every 50 ms for nothing (each wake-up takes a
     /// core from the polling threads for a moment, which under load shows in their latency).
     private let firstParked = Mutex<AsyncStream<Void>.Continuation?>(nil)
-    private let parked = Mutex(Waiting())
-
-    /// The requests and streams that wait, and whether the server is stopping.
-    private struct Waiting {
-        var stopping = false
-        var responders: [ObjectIdentifier: Responder] = [:]
-        var streams: [ObjectIdentifier: ResponseStream] = [:]
-    }
+    private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
 
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
         self.configuration = configuration
@@ -259,62 +249,20 @@ final class ServerCore: Sendable {
     /// Refuses new parks, answers every parked request with 503 and ends every stream (after
     /// what it holds; a stream opened from now on ends at once).
     func answerAllParked() {
-        let (responders, streams) = parked.withLock { state in
+        let responders = parked.withLock { state in
             state.stopping = true
-            return (Array(state.responders.values), Array(state.streams.values))
+            return Array(state.responders.values)
         }
         for responder in responders {
             responder.answer(HTTPError.unavailable("The server is stopping."))
         }
-        for stream in streams {
-            stream.end(.clean)
-        }
+        streams.endAll()
     }
 
-    /// Registers a stream queued on a connection and gives it its link.
-    func streamOpened(_ stream: ResponseStream, link: () -> ResponseStream.Link) {
-        let stopping = parked.withLock { state in
-            state.streams[ObjectIdentifier(stream)] = stream
-            return state.stopping
-        }
-        stream.attach(link(), ending: stopping ? .clean : nil)
-    }
-
-    /// Forgets a stream the runtime let go of.
-    func streamClosed(_ id: ObjectIdentifier) {
-        _ = parked.withLock { $0.streams.removeValue(forKey: id) }
-    }
-
-    /// The streams open now.
-    var streamCount: Int {
-        parked.withLock { $0.streams.count }
-    }
-
-    /// Sends every stream its heartbeat every heartbeat interval, and cuts off the waiting
-    /// streams whose client went away (a suspended connection is not watched by libmicrohttpd)
-    /// at least every half connection timeout, until the calling task is cancelled.
-    func tendStreams() async {
-        let heartbeat = max(0.05, configuration.streamHeartbeatSeconds)
-        let check = min(heartbeat, max(0.05, Double(configuration.connectionTimeoutSeconds) / 2))
-        var sinceHeartbeat = 0.0
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(Int64(check * 1000)))
-            sinceHeartbeat += check
-            let streams = parked.withLock { Array($0.streams.values) }
-            for stream in streams where stream.cutOffIfClientGone() {
-                streamsCutOff.add(1, ordering: .relaxed)
-            }
-            guard sinceHeartbeat >= heartbeat - check / 2 else { continue }
-            sinceHeartbeat = 0
-            for stream in streams {
-                stream.requestHeartbeat()
-            }
-        }
-    }
-
-    /// Accepts parks again (after a stop, so that the server can be started again).
+    /// Accepts parks and streams again (after a stop, so that the server can be started again).
     func reopen() {
         parked.withLock { $0.stopping = false }
+        streams.reopen()
     }
 
     /// Reports an answered request to the configuration's observer and, at the debug level,

@@ -24,13 +24,13 @@ func queueStream(_ response: HTTPResponse, _ stream: ResponseStream, on connecti
     let handle = MicroHTTPDaemon.Handle(pointer: connection)
     let socket = record(of: connection)?.socket ?? -1
     let id = ObjectIdentifier(stream)
-    core.streamOpened(stream) { [core] in
+    core.streams.opened(stream) { [core] in
         ResponseStream.Link(
             suspend: { MHD_suspend_connection(handle.pointer) },
             resume: { MHD_resume_connection(handle.pointer) },
             isClientThere: { isClientThere(socket) },
-            countSuspended: { change in core.suspendedStreams.add(change, ordering: .relaxed) },
-            released: { core.streamClosed(id) })
+            countSuspended: { change in core.streams.suspended.add(change, ordering: .relaxed) },
+            released: { core.streams.closed(id) })
     }
     let result = MHD_queue_response(connection, UInt32(response.status), native)
     MHD_destroy_response(native)
