@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// A problem the server reported (RFC 9457 problem details), as every 4xx and 5xx answer of
 /// the API carries it; thrown by every call of the client that the server refused.
@@ -21,6 +22,14 @@ public struct ProblemDetails: Error, Sendable, Equatable, Codable, CustomStringC
         self.status = status
         self.detail = detail
         self.member = member
+    }
+
+    /// The problem details in an error answer's body, or, when the body holds none (an answer
+    /// that does not come from the API, such as a proxy's), a problem made from the status that
+    /// says `detail`.
+    static func answered(_ body: Data, status: Int, otherwise detail: String) -> ProblemDetails {
+        (try? JSONDecoder().decode(ProblemDetails.self, from: body))
+            ?? ProblemDetails(type: "about:blank", title: HTTPResponse.Status(code: status).reasonPhrase, status: status, detail: detail)
     }
 
     /// The last path segment of ``type``, e.g. `session-gone`: what a caller switches on.

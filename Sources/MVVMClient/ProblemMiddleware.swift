@@ -17,13 +17,7 @@ struct ProblemMiddleware: ClientMiddleware {
         guard response.status.code >= 400 else { return (response, responseBody) }
         var bytes = Data()
         if let responseBody { bytes = try await Data(collecting: responseBody, upTo: Self.maxBodyBytes) }
-        if let problem = try? JSONDecoder().decode(ProblemDetails.self, from: bytes) {
-            throw problem
-        }
-        throw ProblemDetails(
-            type: "about:blank", title: response.status.reasonPhrase, status: response.status.code,
-            detail: "The server answered \(response.status.code) without problem details to \(operationID)."
-        )
+        throw ProblemDetails.answered(bytes, status: response.status.code, otherwise: "The server answered \(response.status.code) without problem details to \(operationID).")
     }
 }
 

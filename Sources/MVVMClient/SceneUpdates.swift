@@ -79,8 +79,7 @@ public struct SceneUpdates<Input: Codable & Sendable, Output: Decodable & Sendab
                 return bytes.asDecodedServerSentEvents().makeAsyncIterator()
             case .document(let status, let body):
                 guard status >= 400 else { return nil }
-                throw (try? JSONDecoder().decode(ProblemDetails.self, from: body))
-                    ?? ProblemDetails(type: "about:blank", title: "HTTP \(status)", status: status, detail: "The server answered \(status) without problem details to a stream of \(path).")
+                throw ProblemDetails.answered(body, status: status, otherwise: "The server answered \(status) without problem details to a stream of \(path).")
             }
         }
 

@@ -94,10 +94,7 @@ package final class HTTPServer: Sendable {
         core.answerAllParked()
         // The ended streams send their last chunk: a second at most (a client that does not
         // read holds its connection until the daemon stops and closes it).
-        let sent = ContinuousClock.now + .seconds(1)
-        while core.streams.count > 0 && ContinuousClock.now < sent {
-            usleep(1000)
-        }
+        blockUntil(atMost: .seconds(1)) { core.streams.count == 0 }
         running.stop {
             core.unfinishedParks.load(ordering: .acquiring) == 0 && core.streams.suspended.load(ordering: .acquiring) == 0
         }

@@ -106,8 +106,7 @@ package final class ResponseStream: Sendable {
                 state.wakeRequested = true
                 return nil
             }
-            state.phase = .resuming
-            return state.link?.resume
+            return Self.resumeIfSuspended(&state)
         }
         resume?()
     }

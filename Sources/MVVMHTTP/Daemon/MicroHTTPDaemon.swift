@@ -72,10 +72,7 @@ final class MicroHTTPDaemon: Sendable {
     /// process when it stops with a suspended connection, and a resumed one would lose the answer
     /// not sent yet), then stops the daemon; returns when its threads are gone.
     func stop(drained: () -> Bool) {
-        let limit = ContinuousClock.now + .seconds(10)
-        while !drained() && ContinuousClock.now < limit {
-            usleep(1000)
-        }
+        blockUntil(atMost: .seconds(10), drained)
         MHD_stop_daemon(daemon.pointer)
         coreReference.release()
     }

@@ -121,14 +121,9 @@ extension Application {
             return
         }
         let board = session.board
-        let reserved = reserveParking(for: session)
-        guard reserved else {
+        guard let release = reserveParking(for: session) else {
             responder.answer(HTTPError.capacity("Too many requests are parked; retry shortly."))
             return
-        }
-        let release: @Sendable () -> Void = { [weak self] in
-            session.parkedRequests.subtract(1, ordering: .relaxed)
-            self?.parkedTotal.subtract(1, ordering: .relaxed)
         }
         let registration = board.waitForNewer(than: since, on: topic) { outcome in
             release()
@@ -158,17 +153,20 @@ extension Application {
         }
     }
 
-    /// Takes a parked request's place on the session and in all; `false`, taking none, beyond
-    /// either cap.
-    func reserveParking(for session: Session) -> Bool {
+    /// Takes a parked request's place on the session and in all; returns what gives it back
+    /// (to call once), or `nil`, taking none, beyond either cap.
+    func reserveParking(for session: Session) -> (@Sendable () -> Void)? {
         let perSession = session.parkedRequests.add(1, ordering: .relaxed).newValue
         let total = parkedTotal.add(1, ordering: .relaxed).newValue
-        if perSession > configuration.maxParkedPerSession || total > configuration.maxParkedTotal {
+        let release: @Sendable () -> Void = { [weak self] in
             session.parkedRequests.subtract(1, ordering: .relaxed)
-            parkedTotal.subtract(1, ordering: .relaxed)
-            return false
+            self?.parkedTotal.subtract(1, ordering: .relaxed)
         }
-        return true
+        guard perSession <= configuration.maxParkedPerSession, total <= configuration.maxParkedTotal else {
+            release()
+            return nil
+        }
+        return release
     }
 }
 

@@ -46,7 +46,7 @@ extension Application {
             do { stream = try StreamRequest(routed.request, poll: poll) } catch { responder.answer(HTTPError.from(error)); return }
             let events = session.context.events
             // Without `since`, every event still kept.
-            let since = (stream.map { $0.after } ?? poll.since) ?? events.lastDroppedSeq
+            let since = (stream?.after ?? poll.since) ?? events.lastDroppedSeq
             guard events.events(after: since) != nil else {
                 responder.answer(HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.", member: "since"))
                 return

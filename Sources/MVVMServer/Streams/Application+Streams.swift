@@ -10,14 +10,11 @@ extension Application {
     /// `since`). A stream takes a parked request's place, on the session and in all, for as
     /// long as it is open; beyond either cap it is refused with 503 and `Retry-After`.
     func openStream(_ session: Session, _ topic: PublicationBoard.Topic, after: UInt64?, fallback: PublicationBoard.Document? = nil, responder: Responder, render: @escaping TopicFeed.Render) {
-        guard reserveParking(for: session) else {
+        guard let release = reserveParking(for: session) else {
             responder.answer(HTTPError.capacity("Too many requests are parked or streamed; retry shortly."))
             return
         }
-        let feed = TopicFeed(board: session.board, topic: topic, after: after, fallback: fallback, render: render) { [weak self] in
-            session.parkedRequests.subtract(1, ordering: .relaxed)
-            self?.parkedTotal.subtract(1, ordering: .relaxed)
-        }
+        let feed = TopicFeed(board: session.board, topic: topic, after: after, fallback: fallback, render: render, release: release)
         responder.answer(.streaming(feed.makeStream(), headers: ServerSentEvent.headers))
     }
 
