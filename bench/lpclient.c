@@ -793,6 +793,24 @@ static void on_state(struct pool *p, long job, int status, const char *body, siz
     }
 }
 
+/* Reads each session's current state (its version, and which input changes it) over `conns`
+   keep-alive connections, which stay open for the inputs sent later; returns their pool. */
+static struct pool *read_states(const char *state_path, char **ids, long conns) {
+    struct pool *workers = pool_create(conns, on_state);
+    struct job *state_jobs = xmalloc(session_count * sizeof *state_jobs);
+    for (long i = 0; i < session_count; i++) {
+        char *path = expand(state_path, ids[i], "", "");
+        state_jobs[i].request = format_request("GET", path, NULL, &state_jobs[i].length);
+        free(path);
+    }
+    pool_start(workers, state_jobs, session_count);
+    if (!run_until(pool_finished, workers, 120e3)) die("the state requests did not finish");
+    long state_bad = 0;
+    for (long i = 0; i < session_count; i++) state_bad += sessions[i].state_status != 200;
+    if (state_bad) fprintf(stderr, "lpclient: %ld state requests did not answer 200\n", state_bad);
+    return workers;
+}
+
 static void on_long_poll(struct pool *p, long job, int status, const char *body, size_t length, double at) {
     (void)p; (void)body; (void)length;
     lp_status[job] = status;
@@ -860,18 +878,7 @@ static int mode_longpoll(struct options *o) {
     sample_process(o->pid, &rss_before, &threads_before);
 
     /* 1. Each session's current version (and which input changes it). */
-    struct pool *workers = pool_create(trigger_conns, on_state);
-    struct job *state_jobs = xmalloc(session_count * sizeof *state_jobs);
-    for (long i = 0; i < session_count; i++) {
-        char *path = expand(o->state_path, ids[i], "", "");
-        state_jobs[i].request = format_request("GET", path, NULL, &state_jobs[i].length);
-        free(path);
-    }
-    pool_start(workers, state_jobs, session_count);
-    if (!run_until(pool_finished, workers, 120e3)) die("the state requests did not finish");
-    long state_bad = 0;
-    for (long i = 0; i < session_count; i++) state_bad += sessions[i].state_status != 200;
-    if (state_bad) fprintf(stderr, "lpclient: %ld state requests did not answer 200\n", state_bad);
+    struct pool *workers = read_states(o->state_path, ids, trigger_conns);
 
     /* 2. The long-polls, spread over the sessions. */
     char wait_text[32];
@@ -1301,18 +1308,7 @@ static int mode_stream(struct options *o) {
 
     /* 1. Each session's current state (which input changes it), as in longpoll; this also opens
        the connections the inputs are sent on. */
-    struct pool *workers = pool_create(trigger_conns, on_state);
-    struct job *state_jobs = xmalloc(session_count * sizeof *state_jobs);
-    for (long i = 0; i < session_count; i++) {
-        char *path = expand(o->state_path, ids[i], "", "");
-        state_jobs[i].request = format_request("GET", path, NULL, &state_jobs[i].length);
-        free(path);
-    }
-    pool_start(workers, state_jobs, session_count);
-    if (!run_until(pool_finished, workers, 120e3)) die("the state requests did not finish");
-    long state_bad = 0;
-    for (long i = 0; i < session_count; i++) state_bad += sessions[i].state_status != 200;
-    if (state_bad) fprintf(stderr, "lpclient: %ld state requests did not answer 200\n", state_bad);
+    struct pool *workers = read_states(o->state_path, ids, trigger_conns);
 
     /* 2. The streams, spread over the sessions, one connection each; each one's first message. */
     stream_count = total;
