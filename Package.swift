@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Every Swift target runs in Swift 6 language mode with strict concurrency.
@@ -18,6 +18,14 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "MVVMClient", targets: ["MVVMClient"]),
         .library(name: "MVVMServerTesting", targets: ["MVVMServerTesting"]),
+        .library(name: "MVVMPostgres", targets: ["MVVMPostgres"]),
+    ],
+    // `PostgreSQL` (on by default) builds the PostgreSQL state store into the server; the
+    // sanitizer passes build without it (`--disable-default-traits`), and a package that uses
+    // the framework builds it only when it asks for `MVVMPostgres`.
+    traits: [
+        .trait(name: "PostgreSQL", description: "The PostgreSQL state store (postgres-nio) in the server executable."),
+        .default(enabledTraits: ["PostgreSQL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -60,6 +69,18 @@ let package = Package(
         .target(
             name: "MVVMSQLite",
             dependencies: ["MVVMCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        // Saved sessions in PostgreSQL through postgres-nio, shared by several servers: each
+        // session held by one at a time, with fencing. A module of its own, so that only what
+        // asks for it builds postgres-nio.
+        .target(
+            name: "MVVMPostgres",
+            dependencies: [
+                "MVVMCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The HTTP runtime on libmicrohttpd: the one module that imports CMicroHTTPD.
@@ -134,6 +155,7 @@ let package = Package(
             dependencies: [
                 "MVVMServer",
                 "Scenes",
+                .target(name: "MVVMPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

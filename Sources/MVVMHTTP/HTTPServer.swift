@@ -48,6 +48,12 @@ package final class HTTPServer: Sendable {
         }
     }
 
+    /// Adds a header field to every answer the server sends from now on (its name, say); call it
+    /// before the port is made known to clients.
+    package func addResponseHeader(_ name: String, _ value: String) {
+        core.addResponseHeader(name, value)
+    }
+
     /// The port the server listens on (the real one when started with port 0), or 0 when stopped.
     package var port: Int {
         daemon.withLock { $0?.port ?? 0 }
@@ -127,6 +133,17 @@ final class ServerCore: Sendable {
     /// core from the polling threads for a moment, which under load shows in their latency).
     private let firstParked = Mutex<AsyncStream<Void>.Continuation?>(nil)
     private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
+    private let fixedHeaders = Mutex<[(name: String, value: String)]>([])
+
+    /// Header fields sent with every answer (see ``HTTPServer/addResponseHeader(_:_:)``).
+    var responseHeaders: [(name: String, value: String)] {
+        fixedHeaders.withLock { $0 }
+    }
+
+    /// Adds a header field to every answer made from now on.
+    func addResponseHeader(_ name: String, _ value: String) {
+        fixedHeaders.withLock { $0.append((name, value)) }
+    }
 
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
         self.configuration = configuration

@@ -94,11 +94,36 @@ package final class SQLiteStateStore: StateStore {
                 table.primaryKey(["sessionId", "key", "name"])
             }
         }
+        migrator.registerMigration("v2") { db in
+            // How many times a server took the session over (see SavedSession.fence).
+            try db.alter(table: "session") { table in
+                table.add(column: "fence", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 
-    package func session(_ id: String) throws -> SavedSession? {
-        try pool.read { db in try SessionRows.read(id, in: db) }
+    package var kind: String { "sqlite" }
+
+    /// Returns at once: one server holds the file, so no other takes its sessions over.
+    package func run(handedOver: @escaping @Sendable (String) -> Void) async {}
+
+    /// Does nothing: the file was opened and migrated when the store was made.
+    package func prepare() async throws {}
+
+    package func adopt(_ id: String) async throws -> SavedSession? {
+        try await pool.write { db in
+            try db.cachedStatement(sql: "UPDATE session SET fence = fence + 1 WHERE id = ?").execute(arguments: [id])
+            return try SessionRows.read(id, in: db)
+        }
+    }
+
+    package func session(_ id: String) async throws -> SavedSession? {
+        try await pool.read { db in try SessionRows.read(id, in: db) }
+    }
+
+    package func isReachable() async -> Bool {
+        (try? await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) != nil
     }
 
     /// SQLite's `synchronous` setting of the store's connections (1 NORMAL, 2 FULL).
@@ -131,8 +156,8 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    package func sessionCount() throws -> Int {
-        try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0 }
+    package func sessionCount() async throws -> Int {
+        try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0 }
     }
 
     package func commit(_ changes: [SessionChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
@@ -180,9 +205,9 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
-    package func close() {
+    package func close() async {
         // Waits for the writer queue: every commit handed over before is done.
-        pool.writeWithoutTransaction { _ in }
+        try? await pool.writeWithoutTransaction { _ in }
         try? pool.close()
         lock.release()
     }

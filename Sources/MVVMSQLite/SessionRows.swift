@@ -49,7 +49,7 @@ enum SessionRows {
     }
 
     static func read(_ id: String, in db: Database) throws -> SavedSession? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT createdAt, lastUsed, version, navigation FROM session WHERE id = ?"), arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT createdAt, lastUsed, version, navigation, fence FROM session WHERE id = ?"), arguments: [id]) else {
             return nil
         }
         var values: [String: [String: [UInt8]]] = [:]
@@ -64,8 +64,10 @@ enum SessionRows {
         }
         let navigation: Data = row["navigation"]
         let version: Int64 = row["version"]
-        return SavedSession(id: id, createdAt: row["createdAt"], lastUsed: row["lastUsed"], version: UInt64(bitPattern: version),
-                            navigation: Array(navigation), entries: entries)
+        var saved = SavedSession(id: id, createdAt: row["createdAt"], lastUsed: row["lastUsed"], version: UInt64(bitPattern: version),
+                                 navigation: Array(navigation), entries: entries)
+        saved.fence = row["fence"]
+        return saved
     }
 }
 

@@ -48,7 +48,7 @@ public struct TestServer: Sendable {
         let app = Application(configuration: configuration, catalogue: catalogue, dependencies: dependencies, logger: logger)
         switch mode {
         case .router:
-            let client = MVVMClient(serverURL: InProcessTransport.serverURL, transport: InProcessTransport(router: try app.inProcessRouter()))
+            let client = MVVMClient(serverURL: InProcessTransport.serverURL, transport: InProcessTransport(router: try await app.inProcessRouter()))
             let result: Swift.Result<Result, any Error>
             do { result = .success(try await body(client)) } catch { result = .failure(error) }
             await app.endInProcess()

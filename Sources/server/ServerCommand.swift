@@ -3,6 +3,9 @@ import Foundation
 import Logging
 import MVVMServer
 import Scenes
+#if PostgreSQL
+import MVVMPostgres
+#endif
 
 /// `server`: serves the example MVVM app over HTTP until SIGINT or SIGTERM, in a `ServiceGroup`.
 @main
@@ -66,11 +69,15 @@ struct ServerCommand: AsyncParsableCommand {
     var logLevel: Logger.Level = .info
 
     @Option(help: """
-        The SQLite file sessions are saved in, so that they survive a restart or a crash; `none` \
+        Where sessions are saved, so that they survive a restart or a crash: an SQLite file, or \
+        postgres://USER@HOST:PORT/DB for a PostgreSQL database several servers share; `none` \
         keeps them in memory only. Default: $XDG_STATE_HOME/mvvmserver/state.sqlite, else \
         ~/.local/state/mvvmserver/state.sqlite.
         """)
     var state: String?
+
+    @Option(help: "This server's name, in the MVVM-Instance header of every answer and in /health. Default: the host name and the port.")
+    var instance: String?
 
     @Option(help: """
         normal: a saved change survives a crash of the server; full: it survives a power loss \
@@ -83,15 +90,20 @@ struct ServerCommand: AsyncParsableCommand {
         case normal, full
     }
 
-    /// The state file: the one given, the XDG default, or none.
-    var stateFile: String? {
+    /// Where sessions are saved: the database or file given, the XDG default file, or nowhere.
+    func storage() throws -> SessionStorage? {
         if state == "none" { return nil }
-        if let state, !state.isEmpty { return state }
-        let environment = ProcessInfo.processInfo.environment
-        if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") {
-            return base + "/mvvmserver/state.sqlite"
+        if let state, state.hasPrefix("postgres://") || state.hasPrefix("postgresql://") {
+            #if PostgreSQL
+            return .postgres(url: state)
+            #else
+            throw ValidationError("--state \(state): this server was built without PostgreSQL (the PostgreSQL trait)")
+            #endif
         }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/mvvmserver/state.sqlite"
+        if let state, !state.isEmpty { return .sqlite(path: state, fullSync: stateSync == .full) }
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
+        return .sqlite(path: base + "/mvvmserver/state.sqlite", fullSync: stateSync == .full)
     }
 
     func validate() throws {
@@ -106,6 +118,9 @@ struct ServerCommand: AsyncParsableCommand {
         }
         guard heartbeatSeconds.isFinite, (0.05...86_400).contains(heartbeatSeconds) else {
             throw ValidationError("--heartbeat-seconds must be a number of seconds from 0.05 to 86400")
+        }
+        if let instance, instance.isEmpty || instance.contains(where: { !$0.isASCII || $0.isNewline || ($0.asciiValue ?? 0) < 32 }) {
+            throw ValidationError("--instance must be a non-empty name of printable ASCII characters")
         }
         guard (1...64).contains(threads) else {
             throw ValidationError("--threads must be from 1 to 64")
@@ -136,8 +151,8 @@ struct ServerCommand: AsyncParsableCommand {
         settings.maxSessions = maxSessions
         settings.maxParkedPerSession = maxParkedPerSession
         settings.maxParkedTotal = maxParked
-        settings.stateFile = stateFile
-        settings.stateFullSync = stateSync == .full
+        settings.storage = try storage()
+        settings.instance = instance
         var policy = ApiSession.Policy()
         policy.retries = max(0, swapiRetries)
         policy.timeout = .milliseconds(Int64(max(0.001, swapiTimeout) * 1000))

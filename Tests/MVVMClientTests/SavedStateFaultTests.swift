@@ -46,7 +46,7 @@ struct SavedStateFaultTests {
 
             let lines = CapturedLogLines()
             var configuration = ApplicationConfiguration()
-            configuration.stateFile = file
+            configuration.storage = .sqlite(path: file)
             let later = TestServer(catalogue: Self.laterCatalogue, configuration: configuration,
                                    logger: Logger(label: "test") { _ in CapturingLogHandler(lines: lines) })
             try await later.test(mode) { client in
@@ -65,17 +65,17 @@ struct SavedStateFaultTests {
         try await SavedStateTests.withStateFile { file in
             let normal = try SQLiteStateStore(path: file)
             #expect(try normal.synchronousSetting() == 1)
-            normal.close()
+            await normal.close()
             let full = try SQLiteStateStore(path: file, synchronous: .full)
             #expect(try full.synchronousSetting() == 2)
-            full.close()
+            await full.close()
         }
     }
 
     @Test("A state file written by a later version (a newer schema) is refused at start, named, and left untouched")
     func newerSchema() async throws {
         try await SavedStateTests.withStateFile { file in
-            try SQLiteStateStore(path: file).close()
+            try await SQLiteStateStore(path: file).close()
             // A later version's migration, as it would have recorded it.
             let queue = try DatabaseQueue(path: file)
             try await queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-a-later-version')") }
@@ -94,7 +94,7 @@ struct SavedStateFaultTests {
     @Test("A session only read since its last save has its last use saved by the sweeper, so that its expiry counts from it after a restart")
     func readsAreSavedAsUses() async throws {
         try await SavedStateTests.withStateFile { file in
-            let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.stateFile = file }
+            let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.storage = .sqlite(path: file) }
             let id = try await server.createSession()
             let reader = try DatabaseQueue(path: file, configuration: { var c = Configuration(); c.readonly = true; return c }())
             let lastUsed = { try reader.read { db in try Int64.fetchOne(db, sql: "SELECT lastUsed FROM session WHERE id = ?", arguments: [id]) ?? 0 } }

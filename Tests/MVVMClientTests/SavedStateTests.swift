@@ -18,7 +18,7 @@ struct SavedStateTests {
 
     static func server(stateFile: String) -> TestServer {
         var configuration = ApplicationConfiguration()
-        configuration.stateFile = stateFile
+        configuration.storage = .sqlite(path: stateFile)
         return TestServer(catalogue: BoardApp.catalogue, configuration: configuration)
     }
 

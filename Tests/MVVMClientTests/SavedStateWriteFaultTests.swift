@@ -37,7 +37,7 @@ struct SavedStateWriteFaultTests {
     @Test("On a full disk (max_page_count), an input answers 503 with Retry-After and changes nothing a client sees, a parked long-poll included; reads go on; once the disk has room, the input is saved and survives a restart")
     func diskFull() async throws {
         try await SavedStateTests.withStateFile { file in
-            let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.stateFile = file }
+            let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.storage = .sqlite(path: file) }
             let id = try await server.createSession()
             #expect(try await server.json("POST", "/sessions/\(id)/scenes/board/input", Self.rows(1)).status == 200)
             #expect(try await server.json("POST", "/sessions/\(id)/scenes/tally/actions/tap", [:]).status == 200)
@@ -67,7 +67,7 @@ struct SavedStateWriteFaultTests {
             #expect(try #require(saved.json["version"] as? Int) > version)
             await server.stop()
 
-            let restarted = try await TestApplication(catalogue: BoardApp.catalogue) { $0.stateFile = file }
+            let restarted = try await TestApplication(catalogue: BoardApp.catalogue) { $0.storage = .sqlite(path: file) }
             let board2 = try await restarted.request("GET", "/sessions/\(id)/scenes/board")
             #expect((board2.json["output"] as? [String: Any])?["count"] as? Int == 40)
             await restarted.stop()
@@ -77,7 +77,7 @@ struct SavedStateWriteFaultTests {
     @Test("When writes are refused, actions, navigation, a store clear, creation and deletion answer 503 and change nothing; afterwards each works and is saved")
     func writesRefused() async throws {
         try await SavedStateTests.withStateFile { file in
-            let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.stateFile = file }
+            let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.storage = .sqlite(path: file) }
             let id = try await server.createSession()
             #expect(try await server.json("POST", "/sessions/\(id)/scenes/board/input", Self.rows(2)).status == 200)
             #expect(try await server.json("POST", "/sessions/\(id)/scenes/tally/actions/tap", [:]).status == 200)
@@ -105,7 +105,7 @@ struct SavedStateWriteFaultTests {
             #expect(try await server.request("DELETE", "/sessions/\(other)").status == 204)
             await server.stop()
 
-            let restarted = try await TestApplication(catalogue: BoardApp.catalogue) { $0.stateFile = file }
+            let restarted = try await TestApplication(catalogue: BoardApp.catalogue) { $0.storage = .sqlite(path: file) }
             let tally = try await restarted.request("GET", "/sessions/\(id)/scenes/tally")
             #expect((tally.json["output"] as? [String: Any])?["taps"] as? Int == 2)
             let navigation = try await restarted.request("GET", "/sessions/\(id)/navigation")

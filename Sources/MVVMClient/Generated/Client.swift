@@ -57,6 +57,17 @@ import HTTPTypes
 ///
 /// **HEAD** is served by every GET route.
 ///
+/// **Instances.** Every answer carries an `MVVM-Instance` header: the name of the server that
+/// answered (`--instance`, by default its host name and port), which `GET /health` reports
+/// too. Several servers may share one PostgreSQL state store behind a proxy that routes by
+/// session id: a server that gets a request for a session another one holds takes it over
+/// (same id, navigation, inputs and saved values), and the other lets it go: its parked
+/// long-polls answer with the document they have and its streams end cleanly, so that the
+/// client asks again and reaches the new holder. Versions and event numbers keep growing
+/// across a takeover (they jump by 2^32), so a `since` or `Last-Event-ID` from the previous
+/// holder is answered at once. A change that the previous holder could no longer save answers
+/// 503 with `Retry-After`.
+///
 internal struct Client: APIProtocol {
     /// The underlying HTTP client.
     private let client: UniversalClient

@@ -219,6 +219,46 @@ extension Components {
             internal var status: Components.Schemas.Health.StatusPayload
             /// - Remark: Generated from `#/components/schemas/Health/version`.
             internal var version: Swift.String
+            /// The server's name (`--instance`), as every answer's `MVVM-Instance` header gives it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Health/instance`.
+            internal var instance: Swift.String
+            /// The state store sessions are saved in, when there is one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Health/stateStore`.
+            internal struct StateStorePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Health/stateStore/kind`.
+                internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case sqlite = "sqlite"
+                    case postgres = "postgres"
+                }
+                /// - Remark: Generated from `#/components/schemas/Health/stateStore/kind`.
+                internal var kind: Components.Schemas.Health.StateStorePayload.KindPayload
+                /// Whether the store answered now (within a second).
+                ///
+                /// - Remark: Generated from `#/components/schemas/Health/stateStore/reachable`.
+                internal var reachable: Swift.Bool
+                /// Creates a new `StateStorePayload`.
+                ///
+                /// - Parameters:
+                ///   - kind:
+                ///   - reachable: Whether the store answered now (within a second).
+                internal init(
+                    kind: Components.Schemas.Health.StateStorePayload.KindPayload,
+                    reachable: Swift.Bool
+                ) {
+                    self.kind = kind
+                    self.reachable = reachable
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case kind
+                    case reachable
+                }
+            }
+            /// The state store sessions are saved in, when there is one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Health/stateStore`.
+            internal var stateStore: Components.Schemas.Health.StateStorePayload?
             /// Whole seconds since the server started.
             ///
             /// - Remark: Generated from `#/components/schemas/Health/uptimeSeconds`.
@@ -232,22 +272,30 @@ extension Components {
             /// - Parameters:
             ///   - status:
             ///   - version:
+            ///   - instance: The server's name (`--instance`), as every answer's `MVVM-Instance` header gives it.
+            ///   - stateStore: The state store sessions are saved in, when there is one.
             ///   - uptimeSeconds: Whole seconds since the server started.
             ///   - sessions: Sessions alive now.
             internal init(
                 status: Components.Schemas.Health.StatusPayload,
                 version: Swift.String,
+                instance: Swift.String,
+                stateStore: Components.Schemas.Health.StateStorePayload? = nil,
                 uptimeSeconds: Swift.Double,
                 sessions: Swift.Int
             ) {
                 self.status = status
                 self.version = version
+                self.instance = instance
+                self.stateStore = stateStore
                 self.uptimeSeconds = uptimeSeconds
                 self.sessions = sessions
             }
             internal enum CodingKeys: String, CodingKey {
                 case status
                 case version
+                case instance
+                case stateStore
                 case uptimeSeconds
                 case sessions
             }

@@ -69,6 +69,7 @@ package final class PublicationBoard: Sendable {
         var nextWaiterID = 0
         var waiterCount = 0
         var isClosed = false
+        var isHandedOver = false
     }
 
     private let state = Mutex(State())
@@ -281,10 +282,19 @@ package final class PublicationBoard: Sendable {
         }
     }
 
+    /// Whether the board was closed because its session is served elsewhere from now on
+    /// (``close(handedOver:)``), not because it ended.
+    package var wasHandedOver: Bool {
+        state.withLock { $0.isHandedOver }
+    }
+
     /// Ends the context: wakes every waiter with ``WaitOutcome/closed`` and refuses new ones.
-    package func close() {
+    /// `handedOver` tells the waiters (through ``wasHandedOver``) that the session goes on
+    /// elsewhere: another server took it over.
+    package func close(handedOver: Bool = false) {
         let woken: [Waiter] = state.withLock { state in
             state.isClosed = true
+            state.isHandedOver = state.isHandedOver || handedOver
             state.held.removeAll()
             let all = state.waiters.values.flatMap(\.values)
             state.waiters.removeAll()

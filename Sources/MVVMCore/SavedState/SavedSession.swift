@@ -49,6 +49,16 @@ package struct SavedSession: Sendable, Equatable {
     package var isComplete: Bool
     /// The keys of the view models that left the store since the previous save.
     package var removedKeys: [String]
+    /// How many times a server took the session over (``StateStore/adopt(_:)``): it grows with
+    /// each restore, and a server may write the session only while it holds the highest.
+    package var fence: Int64 = 0
+
+    /// Where a context made for this saved session starts numbering versions and events: after
+    /// the saved version, and after every number a server holding a lower fence may have given
+    /// without saving it (each fence has a range of 2^32 numbers of its own).
+    package var firstVersion: UInt64 {
+        max(version, UInt64(max(0, fence)) << 32)
+    }
 
     /// Makes a saved session.
     package init(id: String, createdAt: Int64, lastUsed: Int64, version: UInt64, navigation: [UInt8]?, entries: [Entry],

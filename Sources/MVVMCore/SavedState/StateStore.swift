@@ -1,22 +1,45 @@
 /// Where sessions are saved so that they survive a restart of the server: an embedded SQLite
-/// file by default (`MVVMSQLite`), another database beside it.
+/// file by default (`MVVMSQLite`), or a PostgreSQL database that several servers share
+/// (`MVVMPostgres`).
 ///
 /// Every change is handed over with a completion; the completion is called once the change is
 /// committed (durable as the store's settings make it), or with the error that kept it from
-/// being committed. Changes handed over together, or while a commit is running, may be
-/// committed together. A store is used from any thread.
+/// being committed (``SessionHandedOverError`` when another server took the session over).
+/// Changes handed over together, or while a commit is running, may be committed together. A
+/// store is used from any thread.
 package protocol StateStore: Sendable {
-    /// The session saved under `id`, or `nil` when there is none.
-    func session(_ id: String) throws -> SavedSession?
+    /// What the store is, for `/health`: `sqlite` or `postgres`.
+    var kind: String { get }
+
+    /// Does the store's background work until the calling task is cancelled: with a shared
+    /// database, hearing that another server took over a session this one holds, which it
+    /// reports through `handedOver` with the session's id.
+    func run(handedOver: @escaping @Sendable (String) -> Void) async
+
+    /// Connects and brings the store's schema to this server's version; called once
+    /// ``run(handedOver:)`` runs, before the store is used.
+    /// - Throws: an error naming the store and its problem (unreachable, newer schema).
+    func prepare() async throws
+
+    /// Takes the session saved under `id` over for this server and reads it: its fence is
+    /// raised (``SavedSession/fence``), so that whoever held it before can no longer write it.
+    /// `nil` when nothing is saved under `id`.
+    func adopt(_ id: String) async throws -> SavedSession?
+
+    /// The session saved under `id`, or `nil` when there is none; takes nothing over.
+    func session(_ id: String) async throws -> SavedSession?
 
     /// Commits changes, then calls `completion` (on a thread of the store's).
     func commit(_ changes: [SessionChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
 
     /// How many sessions are saved.
-    func sessionCount() throws -> Int
+    func sessionCount() async throws -> Int
 
-    /// Commits what is pending, then releases the store (its file and its lock).
-    func close()
+    /// Whether the store answers now.
+    func isReachable() async -> Bool
+
+    /// Commits what is pending, then releases the store (its file and lock, or its connections).
+    func close() async
 }
 
 /// One change to the saved sessions.
@@ -28,4 +51,21 @@ package enum SessionChange: Sendable, Equatable {
     /// The session was used (read) since it was last saved: its last use, in milliseconds since
     /// 1970, so that its expiry counts from there after a restart.
     case touch(id: String, lastUsed: Int64)
+}
+
+/// A change was refused because another server took the session over (its fence is higher
+/// than the one this server holds): this server must let the session go.
+package struct SessionHandedOverError: Error, CustomStringConvertible, Sendable {
+    /// The session's id.
+    package let id: String
+
+    /// Makes the error.
+    package init(id: String) {
+        self.id = id
+    }
+
+    /// What happened, in one sentence.
+    package var description: String {
+        "The session is now held by another server; this server's change was refused."
+    }
 }

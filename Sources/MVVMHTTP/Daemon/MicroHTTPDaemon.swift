@@ -157,7 +157,7 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     if let (answer, reuse) = responder.takeReusable() {
         // A handler that answered and also left work: this request gets no next call to run it.
         LeftWork.runQueued()
-        if let reusable, let reuse, let native = answer.prepared {
+        if let reusable, let reuse, let native = answer.prepared(headers: core.responseHeaders) {
             ReusedAnswers.current.keep(native, status: answer.status, route: responder.route, for: reusable.target, while: reuse)
         }
         return queue(answer, on: connection, method: methodText, url: urlText, core: core, route: responder.route)

@@ -12,8 +12,8 @@ import Foundation
 final class NativeResponse: @unchecked Sendable {
     let pointer: OpaquePointer
 
-    init?(_ response: HTTPResponse) {
-        guard let pointer = makeNativeResponse(response) else { return nil }
+    init?(_ response: HTTPResponse, headers: [(name: String, value: String)]) {
+        guard let pointer = makeNativeResponse(response, headers: headers) else { return nil }
         self.pointer = pointer
     }
 
@@ -22,18 +22,26 @@ final class NativeResponse: @unchecked Sendable {
     }
 }
 
-func makeNativeResponse(_ response: HTTPResponse) -> OpaquePointer? {
+/// Makes the native form of an answer: its body, its headers, then `headers` (the server's own,
+/// sent with every answer).
+func makeNativeResponse(_ response: HTTPResponse, headers: [(name: String, value: String)]) -> OpaquePointer? {
     let created = response.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
     }
     guard let created else { return nil }
-    for field in response.headers {
+    addHeaders(response.headers, to: created)
+    addHeaders(headers, to: created)
+    return created
+}
+
+/// Adds header fields to a native response.
+func addHeaders(_ fields: [(name: String, value: String)], to native: OpaquePointer) {
+    for field in fields {
         // withCString, not the implicit conversion: that one copies a small string to the heap.
         field.name.withCString { name in
-            field.value.withCString { value in _ = MHD_add_response_header(created, name, value) }
+            field.value.withCString { value in _ = MHD_add_response_header(native, name, value) }
         }
     }
-    return created
 }
 
 /// Queues the answer and reports it; the method and URL are read only for a log line.
@@ -41,10 +49,10 @@ func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @auto
     if let stream = response.stream {
         return queueStream(response, stream, on: connection, method: method(), url: url(), core: core, route: route)
     }
-    if let native = response.prepared {
+    if let native = response.prepared(headers: core.responseHeaders) {
         return queue(native, status: response.status, on: connection, method: method(), url: url(), core: core, route: route)
     }
-    guard let created = makeNativeResponse(response) else { return .NO }
+    guard let created = makeNativeResponse(response, headers: core.responseHeaders) else { return .NO }
     let result = MHD_queue_response(connection, UInt32(response.status), created)
     MHD_destroy_response(created)
     core.answered(method: method(), path: url(), route: route, status: response.status, arrived: arrival(of: connection))
@@ -64,10 +72,10 @@ func arrival(of connection: OpaquePointer) -> UInt64 {
 }
 
 extension HTTPResponse {
-    /// The native form of a shared answer, made once and kept in its slot; `nil` for an answer
-    /// that is not shared.
-    var prepared: NativeResponse? {
-        shared?.value(orMake: { NativeResponse(self) })
+    /// The native form of a shared answer, with the server's own `headers`, made once and kept
+    /// in its slot; `nil` for an answer that is not shared.
+    func prepared(headers: @autoclosure () -> [(name: String, value: String)]) -> NativeResponse? {
+        shared?.value(orMake: { NativeResponse(self, headers: headers()) })
     }
 }
 

@@ -16,11 +16,8 @@ func queueStream(_ response: HTTPResponse, _ stream: ResponseStream, on connecti
         retained.release()
         return .NO
     }
-    for field in response.headers {
-        field.name.withCString { name in
-            field.value.withCString { value in _ = MHD_add_response_header(native, name, value) }
-        }
-    }
+    addHeaders(response.headers, to: native)
+    addHeaders(core.responseHeaders, to: native)
     let handle = MicroHTTPDaemon.Handle(pointer: connection)
     let socket = record(of: connection)?.socket ?? -1
     let id = ObjectIdentifier(stream)

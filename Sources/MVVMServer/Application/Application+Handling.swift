@@ -19,8 +19,11 @@ extension Application {
         case .live(let session): return session
         case .gone: responder.answer(HTTPError(.sessionGone, detail: "The session was deleted or expired; create a new one."))
         case .unknown:
-            if let restored = restoreSession(id) { return restored }
-            responder.answer(HTTPError(.sessionNotFound, detail: "No session has this id."))
+            if let store = savedSessions {
+                adoptThenRoute(id, routed.request, responder, store: store)
+            } else {
+                responder.answer(HTTPError(.sessionNotFound, detail: "No session has this id."))
+            }
         }
         return nil
     }
@@ -129,6 +132,7 @@ extension Application {
             release()
             switch outcome {
             case .newer(let document): responder.answer(render(document))
+            case .closed where board.wasHandedOver: responder.answer(render(current))
             case .closed: responder.answer(HTTPError(.sessionGone, detail: "The session was deleted while this request waited."))
             case .timedOut, .cancelled: responder.answer(render(current))
             }
@@ -138,6 +142,7 @@ extension Application {
             release()
             switch outcome {
             case .newer(let document): responder.answer(render(document))
+            case .closed where board.wasHandedOver: responder.answer(render(current))
             case .closed: responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
             case .timedOut, .cancelled: responder.answer(render(current))
             }

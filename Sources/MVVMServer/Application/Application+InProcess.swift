@@ -22,19 +22,27 @@ extension Application {
         }
     }
 
-    /// A router for in-process requests, with the state store open; ``endInProcess()`` ends
-    /// what they made.
+    /// A router for in-process requests, with the state store open (one whose background work
+    /// needs ``StateStore/run(handedOver:)``, PostgreSQL, is not served in-process);
+    /// ``endInProcess()`` ends what they made.
     /// - Throws: an error naming the state file when it cannot be used.
-    package func inProcessRouter() throws -> InProcessRouter {
-        try openStateStore()
+    package func inProcessRouter() async throws -> InProcessRouter {
+        if let storage = configuration.storage {
+            let store = try await storage.open(configuration.instance ?? "in-process", logger)
+            try await store.prepare()
+            stateStore.withLock { $0 = store }
+        }
+        let router = self.router
+        activeRouter.withLock { $0 = router }
         return InProcessRouter(application: self, router: router)
     }
 
     /// Ends every session (saved sessions stay saved) and closes the state store, as a shutdown
     /// does.
     package func endInProcess() async {
+        activeRouter.withLock { $0 = nil }
         await endSessions()
-        closeStateStore()
+        await closeStateStore()
     }
 
     /// Ends every session (each view model is cleared), as a shutdown does.

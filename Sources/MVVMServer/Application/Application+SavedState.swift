@@ -1,27 +1,17 @@
 import Foundation
 import MVVMCore
 import MVVMHTTP
-import MVVMSQLite
 
-/// Saving sessions in the state store, and serving saved ones again after a restart.
+/// Saving sessions in the state store, and serving saved ones again after a restart, or after
+/// another server of a cluster held them.
 extension Application {
-    /// Opens the state store the configuration names (none when it names no file).
-    /// - Throws: `StateStoreError` naming the file and its problem.
-    func openStateStore() throws {
-        guard let file = configuration.stateFile else { return }
-        try stateStore.withLock { store in
-            guard store == nil else { return }
-            store = try SQLiteStateStore(path: file, synchronous: configuration.stateFullSync ? .full : .normal)
-        }
-    }
-
     /// Closes the state store, once every commit handed to it is done.
-    func closeStateStore() {
+    func closeStateStore() async {
         let store = stateStore.withLock { store in
             defer { store = nil }
             return store
         }
-        store?.close()
+        await store?.close()
     }
 
     /// The open state store, if any.
@@ -109,13 +99,22 @@ extension Application {
                 done(true)
             }
             return
+        case .failure(let error as SessionHandedOverError):
+            logger.info("A session was taken over by another server; this one lets it go, and its change was answered 503.", metadata: ["error": "\(error)"])
+            session.context.endHold { _ in
+                Self.dropHeld(of: session)
+                done(false)
+            }
+            letGo(session)
+            return
         case .failure(let error):
             logger.warning("A change to a session could not be saved; it was undone and answered 503.", metadata: ["error": "\(error)"])
         }
         session.needsCompleteSave.store(true, ordering: .relaxed)
-        // Off the store's writer queue, which must not read.
-        DispatchQueue.global().async { [self] in
-            let committed = Result { try store.session(session.id) }
+        // Off the store's writer, which must not read.
+        Task { [self] in
+            let committed: Result<SavedSession?, any Error>
+            do { committed = .success(try await store.session(session.id)) } catch { committed = .failure(error) }
             session.context.endHold { [self] context in
                 defer { done(false) }
                 switch committed {
@@ -169,19 +168,72 @@ extension Application {
         store.commit(ids.map { .delete(id: $0) }) { _ in }
     }
 
-    /// The saved session under `id`, made live again: its context is made with versions
-    /// starting after the saved ones and shows the saved navigation; its other view models are
-    /// made on first use. `nil` when nothing is saved under `id`, or it has expired meanwhile
-    /// (it is then forgotten).
-    func restoreSession(_ id: String) -> Session? {
-        guard let store = savedSessions, let saved = try? store.session(id) else { return nil }
+    /// What became of a request's session taken over from the state store.
+    enum Adoption: Sendable {
+        /// It is live here now.
+        case live
+        /// Nothing is saved under its id (or it expired).
+        case unknown
+        /// The state store could not be read.
+        case failed
+    }
+
+    /// Serves a request for a session this server does not hold: takes the session over from
+    /// the state store (once, for all the requests that name it meanwhile), then routes the
+    /// request again; 404 when nothing is saved under the id, 503 when the store cannot be read.
+    func adoptThenRoute(_ id: String, _ request: HTTPRequest, _ responder: Responder, store: any StateStore) {
+        let retry: @Sendable (Adoption) -> Void = { [self] adoption in
+            switch adoption {
+            case .live:
+                guard let router = activeRouter.withLock({ $0 }) else {
+                    responder.answer(HTTPError.unavailable("The server is stopping."))
+                    return
+                }
+                router.handle(request, responder: responder)
+            case .unknown:
+                responder.answer(HTTPError(.sessionNotFound, detail: "No session has this id."))
+            case .failed:
+                responder.answer(HTTPError.unavailable("The session's saved state cannot be read now; retry shortly.", retryAfterSeconds: 1))
+            }
+        }
+        let isFirst = adoptions.withLock { waiting in
+            waiting[id, default: []].append(retry)
+            return waiting[id]?.count == 1
+        }
+        guard isFirst else { return }
+        Task { [self] in
+            let adoption = await adopt(id, from: store)
+            for waiter in adoptions.withLock({ $0.removeValue(forKey: id) ?? [] }) { waiter(adoption) }
+        }
+    }
+
+    /// Takes the session saved under `id` over and makes it live again (see ``restore(_:)``).
+    private func adopt(_ id: String, from store: any StateStore) async -> Adoption {
+        if case .live = sessions.lookup(id, now: now) { return .live }
+        do {
+            guard let saved = try await store.adopt(id) else { return .unknown }
+            guard restore(saved) != nil else { return .unknown }
+            metrics.adoptedSessions.increment()
+            return .live
+        } catch {
+            logger.warning("A saved session could not be read from the state store.", metadata: ["error": "\(error)"])
+            return .failed
+        }
+    }
+
+    /// A saved session made live again: its context is made with versions starting after every
+    /// one it may have given (``SavedSession/firstVersion``) and shows the saved navigation; its
+    /// other view models are made on first use. `nil` when it has expired meanwhile (it is
+    /// then forgotten) or every session is busy.
+    func restore(_ saved: SavedSession) -> Session? {
+        let id = saved.id
         let idle = Int64(configuration.sessionIdleSeconds * 1000)
         guard WallClock.milliseconds - saved.lastUsed <= idle else {
             forgetSaved([id])
             return nil
         }
-        let session = makeSession(id: id, createdAt: saved.createdAt, firstVersion: saved.version)
-        // The file holds it: its saves are its changes from now on.
+        let session = makeSession(id: id, createdAt: saved.createdAt, firstVersion: saved.firstVersion)
+        // The store holds it: its saves are its changes from now on.
         session.needsCompleteSave.store(false, ordering: .relaxed)
         // A new context is idle: the restore runs here, at once.
         _ = session.context.runIfIdle { $0.restore(saved) }
@@ -193,6 +245,22 @@ extension Application {
             if outcome.session !== session { Task { await session.end() } }
             return outcome.session
         }
+    }
+
+    /// Lets go of a session another server took over (its id, as the state store heard it).
+    func letGo(_ id: String) {
+        guard case .live(let session) = sessions.lookup(id, now: now) else { return }
+        letGo(session)
+    }
+
+    /// Lets go of a session another server took over: it leaves the table with no tombstone
+    /// (a later request here takes it over again), its parked requests are answered with what
+    /// they have (their clients ask again, and reach its new holder), its streams end, and its
+    /// view models are cleared.
+    func letGo(_ session: Session) {
+        guard sessions.release(session) else { return }
+        metrics.handedOverSessions.increment()
+        Task { await session.end(handedOver: true) }
     }
 
     /// Ends a session evicted to make room for another: counted, forgotten by the state file,

@@ -37,8 +37,15 @@ public final class Application: Service, Sendable {
     let indexDocument: Data
     private let server = Mutex<HTTPServer?>(nil)
     private let listening = ListeningPort()
-    /// Where sessions are saved (see ``ApplicationConfiguration/stateFile``), while open.
+    /// Where sessions are saved (see ``ApplicationConfiguration/storage``), while open.
     let stateStore = Mutex<(any StateStore)?>(nil)
+    /// The server's name once it serves (see ``ApplicationConfiguration/instance``).
+    let instanceName = Mutex<String>("")
+    /// The routes while the application serves, for requests routed again once the session
+    /// they name was taken over from the state store.
+    let activeRouter = Mutex<Router?>(nil)
+    /// The requests waiting for a session being taken over from the state store, by its id.
+    let adoptions = Mutex<[String: [@Sendable (Application.Adoption) -> Void]]>([:])
 
     /// Makes the application; nothing listens until ``run()``.
     public init(configuration: ApplicationConfiguration, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger) {
@@ -70,25 +77,50 @@ public final class Application: Service, Sendable {
     ///   is already running; an error naming the state file when it cannot be used (not a
     ///   database, damaged, newer, or in use by another server).
     public func run() async throws {
-        let server: HTTPServer
+        let store: (any StateStore)?
         do {
-            try openStateStore()
-            server = try startServer()
+            store = try await configuration.storage?.open(configuration.instance ?? Self.defaultInstanceName(port: configuration.http.port), logger)
         } catch {
-            closeStateStore()
             listening.failed(error)
             throw error
         }
-        listening.bound(server.port)
-        await withTaskGroup(of: Void.self) { timers in
-            timers.addTask { await server.runTimers() }
-            timers.addTask { await self.sweepSessions() }
-            // Returns on a graceful shutdown, and throws when the task is cancelled: either way,
-            // this is the end of serving.
-            try? await gracefulShutdown()
-            timers.cancelAll()
+        // The store's background work (its connections, its writer) outlives serving: it ends
+        // once the shutdown has closed the store.
+        try await withThrowingTaskGroup(of: Void.self) { background in
+            if let store {
+                background.addTask { await store.run(handedOver: { [weak self] id in self?.letGo(id) }) }
+            }
+            let server: HTTPServer
+            do {
+                try await store?.prepare()
+                stateStore.withLock { $0 = store }
+                server = try startServer()
+            } catch {
+                await closeStateStore()
+                background.cancelAll()
+                listening.failed(error)
+                throw error
+            }
+            let name = configuration.instance ?? Self.defaultInstanceName(port: server.port)
+            instanceName.withLock { $0 = name }
+            server.addResponseHeader("MVVM-Instance", name)
+            listening.bound(server.port)
+            await withTaskGroup(of: Void.self) { timers in
+                timers.addTask { await server.runTimers() }
+                timers.addTask { await self.sweepSessions() }
+                // Returns on a graceful shutdown, and throws when the task is cancelled: either
+                // way, this is the end of serving.
+                try? await gracefulShutdown()
+                timers.cancelAll()
+            }
+            await shutDown(server)
+            background.cancelAll()
         }
-        await shutDown(server)
+    }
+
+    /// The name of a server that was given none: the host's name and the port.
+    static func defaultInstanceName(port: Int) -> String {
+        ProcessInfo.processInfo.hostName + ":" + String(port)
     }
 
     /// The port the application listens on (the real one after starting on port 0): waits
@@ -137,6 +169,7 @@ public final class Application: Service, Sendable {
             try server.start()
             running = server
         }
+        activeRouter.withLock { $0 = router }
         return server
     }
 
@@ -145,8 +178,9 @@ public final class Application: Service, Sendable {
         listening.ended()
         server.stop()
         self.server.withLock { $0 = nil }
+        activeRouter.withLock { $0 = nil }
         await endSessions()
-        closeStateStore()
+        await closeStateStore()
     }
 
     /// Milliseconds on the monotonic clock.

@@ -17,14 +17,12 @@ public struct ApplicationConfiguration: Sendable {
     public var maxParkedTotal: Int = 12_000
     /// How many events each session keeps.
     public var eventHistory: Int = 256
-    /// The SQLite file sessions are saved in, so that they survive a restart or a crash of the
-    /// server; `nil` keeps them in memory only.
-    public var stateFile: String?
-    /// Whether each commit of the state file waits until the disk has it (SQLite's
-    /// `synchronous=FULL`), so that it survives a power loss too. Off, commits survive a crash of
-    /// the server (`synchronous=NORMAL` in WAL mode), and the last ones may be lost to a power
-    /// loss.
-    public var stateFullSync = false
+    /// Where sessions are saved, so that they survive a restart or a crash of the server (and
+    /// are shared by the servers of a cluster, in PostgreSQL); `nil` keeps them in memory only.
+    public var storage: SessionStorage?
+    /// The server's name, sent in the `MVVM-Instance` header of every answer and reported by
+    /// `/health`; `nil` names it by the host's name and the port it listens on.
+    public var instance: String?
     /// The version reported by `/health`.
     package var version: String = "0.1.0"
 

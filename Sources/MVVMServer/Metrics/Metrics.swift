@@ -15,6 +15,11 @@ final class Metrics: Sendable {
     let createdSessions: CoreMetrics.Counter
     let deletedSessions: CoreMetrics.Counter
     let evictedSessions: CoreMetrics.Counter
+    /// Sessions taken over from the state store: restored after a restart, or from another
+    /// server of a cluster.
+    let adoptedSessions: CoreMetrics.Counter
+    /// Sessions let go because another server took them over.
+    let handedOverSessions: CoreMetrics.Counter
     let expiredSessions: CoreMetrics.Counter
     let expiredLongPolls: CoreMetrics.Counter
     /// Synchronous context calls run on the polling thread that read their request.
@@ -100,6 +105,8 @@ final class Metrics: Sendable {
         createdSessions = CoreMetrics.Counter(label: "mvvm_sessions_created_total", factory: factory)
         deletedSessions = CoreMetrics.Counter(label: "mvvm_sessions_deleted_total", factory: factory)
         evictedSessions = CoreMetrics.Counter(label: "mvvm_sessions_evicted_total", factory: factory)
+        adoptedSessions = CoreMetrics.Counter(label: "mvvm_sessions_adopted_total", factory: factory)
+        handedOverSessions = CoreMetrics.Counter(label: "mvvm_sessions_handed_over_total", factory: factory)
         expiredSessions = CoreMetrics.Counter(label: "mvvm_sessions_expired_total", factory: factory)
         expiredLongPolls = CoreMetrics.Counter(label: "mvvm_long_polls_expired_total", factory: factory)
         contextCallsOnPollingThread = CoreMetrics.Counter(label: "mvvm_context_calls_total", dimensions: [("thread", "polling")], factory: factory)

@@ -9,7 +9,17 @@ extension Application {
         }
         router.add("GET", "/health") { [self] _, responder in
             let uptime = ContinuousClock.now - started
-            responder.answer(.json(encoding: Health(status: "ok", version: configuration.version, uptimeSeconds: Double(uptime.components.seconds), sessions: sessions.count)))
+            let health = Health(status: "ok", version: configuration.version, instance: instanceName.withLock { $0 },
+                                uptimeSeconds: Double(uptime.components.seconds), sessions: sessions.count, stateStore: nil)
+            guard let store = savedSessions else {
+                responder.answer(.json(encoding: health))
+                return
+            }
+            Task {
+                var answer = health
+                answer.stateStore = .init(kind: store.kind, reachable: await store.isReachable())
+                responder.answer(.json(encoding: answer))
+            }
         }
         router.add("GET", "/openapi.yaml") { [self] _, responder in
             responder.answer(HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: openAPIDocument))
@@ -46,10 +56,18 @@ extension Application {
     }
 
     private struct Health: Encodable {
+        /// The state store in use, and whether it answers now.
+        struct StateStoreHealth: Encodable {
+            let kind: String
+            let reachable: Bool
+        }
+
         let status: String
         let version: String
+        let instance: String
         let uptimeSeconds: Double
         let sessions: Int
+        var stateStore: StateStoreHealth?
     }
 
     /// The metrics in the Prometheus text exposition format.

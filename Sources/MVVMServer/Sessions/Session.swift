@@ -49,10 +49,11 @@ final class Session: Sendable {
     }
 
     /// Ends the session once it has left the table: first answers every request parked on it
-    /// (410, by closing its board), then unloads its view models. In the other order, the
-    /// unloading would be published to the parked requests as a new version.
-    func end() async {
-        board.close()
+    /// (410, by closing its board; with what they have when the session was `handedOver` to
+    /// another server), then unloads its view models. In the other order, the unloading would
+    /// be published to the parked requests as a new version.
+    func end(handedOver: Bool = false) async {
+        board.close(handedOver: handedOver)
         await context.close()
     }
 }

@@ -86,6 +86,16 @@ final class SessionTable: Sendable {
         }
     }
 
+    /// Removes `session` without a tombstone (another server holds it now); `false` when it is
+    /// no longer in the table.
+    func release(_ session: Session) -> Bool {
+        state.withLock { state in
+            guard state.sessions[session.id] === session else { return false }
+            state.sessions[session.id] = nil
+            return true
+        }
+    }
+
     /// Removes the sessions idle for longer than `idleMilliseconds` with no parked request.
     func removeExpired(idleMilliseconds: UInt64, now: UInt64) -> [Session] {
         state.withLock { state in

@@ -105,8 +105,11 @@ final class TopicFeed: Sendable {
         return .message(event.bytes)
     }
 
-    /// The `gone` message, after which the stream ends.
+    /// The `gone` message, after which the stream ends; a clean end instead when the session
+    /// was handed over to another server (the client connects again, with its Last-Event-ID,
+    /// and reaches the session's new holder).
     private func goneMessage() -> ResponseStream.Next {
+        if board.wasHandedOver { return .end }
         let lastID = state.withLock { state in
             state.isOver = true
             return state.lastID

@@ -9,7 +9,7 @@ extension TestServer {
         var dependencies = DependencyValues()
         dependencies.swapi = swapi
         var configuration = ApplicationConfiguration()
-        configuration.stateFile = stateFile
+        configuration.storage = stateFile.map { .sqlite(path: $0) }
         return TestServer(catalogue: StarWarsApp.catalogue(), dependencies: dependencies, configuration: configuration)
     }
 }

@@ -12,7 +12,7 @@ var settings = ApplicationConfiguration()
 settings.http.host = "127.0.0.1"
 settings.http.port = port
 // CALLGRIND_STATE names a state file: the count then includes saving every change.
-settings.stateFile = ProcessInfo.processInfo.environment["CALLGRIND_STATE"]
+settings.storage = ProcessInfo.processInfo.environment["CALLGRIND_STATE"].map { .sqlite(path: $0) }
 var logger = Logger(label: "harness")
 logger.logLevel = .warning
 let app = Application(configuration: settings, catalogue: StarWarsApp.catalogue(), dependencies: try StarWarsApp.dependencies(), logger: logger)

@@ -1,0 +1,251 @@
+import Foundation
+import Logging
+import MVVMCore
+import PostgresNIO
+import Synchronization
+
+/// Sessions saved in a PostgreSQL database that several servers share, through postgres-nio.
+///
+/// Each session is held by one server at a time. A server takes a session over
+/// (``adopt(_:)``) by raising its fence; from then on every write of the session is
+/// conditional on the fence the writer holds, so a server that lost the session can no longer
+/// change it (its commit fails with ``SessionHandedOverError``). The takeover is announced on
+/// the `mvvm_handover` channel (LISTEN/NOTIFY), so that the server that held the session lets
+/// it go at once.
+///
+/// Commits are grouped: the changes handed over while a transaction runs go together into the
+/// next one, on the store's writer task.
+package final class PostgresStateStore: StateStore {
+    private struct Pending {
+        var items: [(changes: [SessionChange], completion: @Sendable (Result<Void, any Error>) -> Void)] = []
+        var isWriting = false
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// The database, without its password.
+    package let location: String
+    private let client: PostgresClient
+    private let locationDetails: PostgresLocation
+    private let logger: Logger
+    /// The server's name, written as the owner of the sessions it holds.
+    private let owner: String
+    /// Tells this store's own announcements from other servers'.
+    private let token = UUID().uuidString
+    /// The fence this server holds for each session it made or took over.
+    private let fences = Mutex<[String: Int64]>([:])
+    private let pending = Mutex(Pending())
+    private let writerWake: AsyncStream<Void>.Continuation
+    private let writerSignals: AsyncStream<Void>
+
+    /// The channel of the takeover announcements.
+    static let channel = "mvvm_handover"
+
+    /// A store for the database at `url`, for the server named `instance`; nothing is connected
+    /// until ``run(handedOver:)`` runs and ``prepare()`` is called.
+    /// - Throws: ``PostgresStoreError`` when `url` is not a PostgreSQL URL.
+    package init(url: String, instance: String, logger: Logger) throws {
+        guard let location = PostgresLocation(url: url) else {
+            throw PostgresStoreError(location: url, problem: "it is not a URL of the form postgres://USER@HOST:PORT/DATABASE")
+        }
+        locationDetails = location
+        self.location = location.redacted
+        self.logger = logger
+        owner = instance
+        client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: Logger(label: "mvvm-postgres", factory: { _ in SwiftLogNoOpLogHandler() }))
+        (writerSignals, writerWake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    package var kind: String { "postgres" }
+
+    /// Runs the connections, the writer and the listener for takeovers until the calling task
+    /// is cancelled.
+    package func run(handedOver: @escaping @Sendable (String) -> Void) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.client.run() }
+            group.addTask { await self.writeWhenSignalled() }
+            group.addTask { await self.listen(handedOver: handedOver) }
+            await group.waitForAll()
+        }
+    }
+
+    /// Connects and brings the schema to this server's version, within five seconds.
+    /// - Throws: ``PostgresStoreError`` when the database cannot be reached in time or its
+    ///   schema is newer.
+    package func prepare() async throws {
+        let timeout = Duration.seconds(5)
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await PostgresSchema.migrate(self.client, location: self.locationDetails, logger: self.logger) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw PostgresStoreError(location: self.location, problem: "it did not answer within \(timeout)")
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch {
+            throw PostgresStoreError(location: location, problem: "\(String(reflecting: error))")
+        }
+    }
+
+    package func adopt(_ id: String) async throws -> SavedSession? {
+        let saved = try await client.withTransaction(logger: logger) { connection -> SavedSession? in
+            var raised = false
+            for try await _ in try await connection.query("UPDATE mvvm_session SET fence = fence + 1, owner = \(owner) WHERE id = \(id) RETURNING 1", logger: logger) {
+                raised = true
+            }
+            guard raised else { return nil }
+            // Delivered when the transaction commits.
+            try await connection.query("SELECT pg_notify(\(Self.channel), \(token + " " + id))", logger: logger)
+            return try await PostgresSessionRows.read(id, on: connection, logger: logger)
+        }
+        if let saved { fences.withLock { $0[id] = saved.fence } }
+        return saved
+    }
+
+    package func session(_ id: String) async throws -> SavedSession? {
+        try await client.withConnection { connection in
+            try await PostgresSessionRows.read(id, on: connection, logger: self.logger)
+        }
+    }
+
+    package func sessionCount() async throws -> Int {
+        var count = 0
+        for try await value in try await client.query("SELECT count(*) FROM mvvm_session", logger: logger).decode(Int.self) { count = value }
+        return count
+    }
+
+    package func isReachable() async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { (try? await self.client.query("SELECT 1", logger: self.logger)) != nil }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(1))
+                return false
+            }
+            let reachable = await group.next() ?? false
+            group.cancelAll()
+            return reachable
+        }
+    }
+
+    /// The fence this server holds for a session, if it holds it (for tests).
+    package func heldFence(of id: String) -> Int64? {
+        fences.withLock { $0[id] }
+    }
+
+    package func commit(_ changes: [SessionChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        pending.withLock { $0.items.append((changes, completion)) }
+        writerWake.yield()
+    }
+
+    /// Waits until every commit handed over is done.
+    package func close() async {
+        await withCheckedContinuation { continuation in
+            let idle = pending.withLock { pending in
+                guard pending.items.isEmpty, !pending.isWriting else {
+                    pending.idleWaiters.append(continuation)
+                    return false
+                }
+                return true
+            }
+            if idle { continuation.resume() }
+        }
+    }
+
+    /// The writer: commits everything pending in one transaction whenever signalled, then again
+    /// while more came meanwhile.
+    private func writeWhenSignalled() async {
+        for await _ in writerSignals {
+            while true {
+                let batch = pending.withLock { pending in
+                    let batch = pending.items
+                    pending.items.removeAll()
+                    pending.isWriting = !batch.isEmpty
+                    return batch
+                }
+                guard !batch.isEmpty else { break }
+                await write(batch)
+            }
+            let waiters = pending.withLock { pending in
+                defer { pending.idleWaiters.removeAll() }
+                return pending.items.isEmpty ? pending.idleWaiters : []
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    /// Commits a batch in one transaction; a commit whose session another server holds now is
+    /// left out of it and fails with ``SessionHandedOverError``.
+    private func write(_ batch: [(changes: [SessionChange], completion: @Sendable (Result<Void, any Error>) -> Void)]) async {
+        let held = fences.withLock { $0 }
+        var results: [Result<Void, any Error>] = []
+        do {
+            let (written, made) = try await client.withTransaction(logger: logger) { connection -> ([Result<Void, any Error>], [String]) in
+                var results: [Result<Void, any Error>] = []
+                var made: [String] = []
+                for item in batch {
+                    var refused: String?
+                    for change in item.changes {
+                        let id = change.sessionID
+                        let fence = held[id] ?? (made.contains(id) ? 0 : nil)
+                        let isWritten = try await PostgresSessionRows.write(change, fence: fence, owner: owner, on: connection, logger: logger)
+                        if isWritten, fence == nil { made.append(id) }
+                        // A save refused is a session taken over; touches and deletions of
+                        // one are left to its new holder.
+                        if !isWritten, case .save = change { refused = id }
+                    }
+                    results.append(refused.map { .failure(SessionHandedOverError(id: $0)) } ?? .success(()))
+                }
+                return (results, made)
+            }
+            results = written
+            fences.withLock { fences in
+                for id in made where fences[id] == nil { fences[id] = 0 }
+                for (item, result) in zip(batch, written) {
+                    for case .delete(let id) in item.changes { fences[id] = nil }
+                    if case .failure(let error as SessionHandedOverError) = result { fences[error.id] = nil }
+                }
+            }
+        } catch {
+            logger.warning("A commit to the state database failed.", metadata: ["error": "\(String(reflecting: error))"])
+            results = batch.map { _ in .failure(error) }
+        }
+        pending.withLock { $0.isWriting = false }
+        for (item, result) in zip(batch, results) { item.completion(result) }
+    }
+
+    /// Lets go of the sessions other servers take over, as they announce it; listens again a
+    /// second after losing the connection, until the calling task is cancelled.
+    private func listen(handedOver: @escaping @Sendable (String) -> Void) async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: Self.channel) { notifications in
+                        for try await notification in notifications {
+                            let parts = notification.payload.split(separator: " ", maxSplits: 1)
+                            guard parts.count == 2, parts[0] != self.token else { continue }
+                            let id = String(parts[1])
+                            if self.fences.withLock({ $0.removeValue(forKey: id) }) != nil { handedOver(id) }
+                        }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.debug("Listening for session takeovers failed; listening again.", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+}
+
+extension SessionChange {
+    /// The id of the session it changes.
+    var sessionID: String {
+        switch self {
+        case .save(let session): session.id
+        case .delete(let id), .touch(let id, _): id
+        }
+    }
+}
