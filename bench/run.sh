@@ -17,6 +17,9 @@
 #   BENCH_SKIP_BUILD=1   reuse .build-bench and bench/bin as they are
 #   BENCH_SCENARIOS="1 2 3 4 5 6 7 8 9 10"   the scenarios to run (4 and 5 share their runs; default
 #                        all; 10 without 5 runs scenario 5a's server side too, for its target)
+#   BENCH_SCENARIOS="11" the cluster scenario (not in the default list): inputs through nginx to
+#                        two instances on PostgreSQL (scripts/cluster), next to one instance on
+#                        SQLite and to the baseline, and the failover time (bench/failover.py)
 #   BENCH_STATE=1        scenarios 1 to 6 with the state store on (a state file under bench/out)
 #                        instead of --state none
 #
@@ -112,6 +115,7 @@ cleanup() {
     SERVER_PID=""
     DEFAULT_PID=""
     BASELINE_PID=""
+    if [[ -n "${CLUSTER_URL:-}" ]]; then cluster down; fi
     exit "$status"
 }
 trap cleanup EXIT
@@ -261,6 +265,13 @@ s9|9. Stream capacity, ${STREAM_SESSIONS} sessions x ${STREAM_PER_SESSION} strea
 s10|10. Stream fan-out, ${STREAM_FAN_OUT} streams on one view model, 1 input|received|received|eq|${STREAM_FAN_OUT}
 s10|10. Stream fan-out, ${STREAM_FAN_OUT} streams on one view model, 1 input|p99_ms|p99 ms input→message|le_row|s5a p99_ms|received
 s10|10. Stream fan-out, ${STREAM_FAN_OUT} streams on one view model, 1 input|span_ms|all received within, ms|info|
+s11c|11. Cluster: inputs through nginx to 2 instances on PostgreSQL, 64 conns|rps|req/s|info|
+s11c|11. Cluster: inputs through nginx to 2 instances on PostgreSQL, 64 conns|p99_ms|p99 ms|info|
+s11c|11. Cluster: inputs through nginx to 2 instances on PostgreSQL, 64 conns|errors|errors|eq|0
+s11s|11. Beside it: inputs to 1 instance on SQLite, 64 conns|rps|req/s|info|
+s11s|11. Beside it: inputs to 1 instance on SQLite, 64 conns|p99_ms|p99 ms|info|
+s11s|11. Beside it: inputs to 1 instance on SQLite, 64 conns|errors|errors|eq|0
+s11f|11. Failover: kill -9 to the session's next answer through nginx|failover_ms|ms|max_le|2000
 EOF
 )
 
@@ -563,6 +574,45 @@ s10() {
 
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 
+CLUSTER_DIR=${TMPDIR:-/tmp}/mvvmserver-bench-cluster
+cluster() { MVVM_CLUSTER_DIR=$CLUSTER_DIR "$ROOT/scripts/cluster" "$@"; }
+
+s11_setup() {   # two instances on PostgreSQL behind nginx, and one instance on SQLite
+    cluster down
+    CLUSTER_URL=$(MVVM_SERVER="$SCRATCH/release/server" \
+        MVVM_SERVER_FLAGS="--log-level warning --max-connections $MAX_CONNECTIONS --max-sessions $MAX_SESSIONS" \
+        cluster up 2 2>>"$LOG") || fail "scripts/cluster up 2 failed (see $LOG)"
+    CLUSTER_PORT=${CLUSTER_URL##*:}
+    NGINX_PID=$(cat "$CLUSTER_DIR/nginx.pid")
+    # Sessions made through nginx; their first reads through nginx take each over on the
+    # instance the ring gives it, before any measurement.
+    SERVER_PORT=$CLUSTER_PORT make_sessions "$INPUT_SESSIONS" "$OUT/cluster-ids.txt"
+    BENCH_STATE=1 start_server
+    SQLITE_PID=$SERVER_PID
+    SQLITE_PORT=$SERVER_PORT
+    make_sessions "$INPUT_SESSIONS" "$OUT/sqlite-ids.txt"
+    say "cluster: nginx on $CLUSTER_PORT (pid $NGINX_PID), 2 instances on PostgreSQL; one instance on SQLite on $SQLITE_PORT"
+}
+
+s11() {   # round: the cluster, the SQLite instance and the baseline, one wrk run of inputs each
+    local round=$1 who
+    for who in cluster sqlite baseline; do
+        case $who in
+            cluster) SERVER_PID=$NGINX_PID; BENCH_IDS="$OUT/cluster-ids.txt" run_wrk s11c server "$round" "$CLUSTER_PORT" 64 "$BENCH_DIR/inputs.lua" / ;;
+            sqlite) SERVER_PID=$SQLITE_PID; BENCH_IDS="$OUT/sqlite-ids.txt" run_wrk s11s server "$round" "$SQLITE_PORT" 64 "$BENCH_DIR/inputs.lua" / ;;
+            baseline)
+                BENCH_IDS="$OUT/input-ids.txt" run_wrk s11c baseline "$round" "$BASELINE_PORT" 64 "$BENCH_DIR/inputs.lua" /
+                # The same baseline figure stands beside the SQLite row.
+                awk -F'\t' -v r="$round" '$1 == "s11c" && $2 == "baseline" && $3 == r { $1 = "s11s"; print }' OFS='\t' "$RAW" >>"$RAW.tmp"
+                cat "$RAW.tmp" >>"$RAW"
+                rm -f "$RAW.tmp"
+                ;;
+        esac
+        check_alive "scenario 11 ($who)"
+    done
+    SERVER_PID=$SQLITE_PID
+}
+
 s6_round() {
     local round=$1 result before after created per_s
     start_server
@@ -630,6 +680,29 @@ if wants 6; then
     for round in $(seq 1 "$ROUNDS"); do
         s6_round "$round"
     done
+fi
+
+if wants 11; then
+    say "scenario 11: a cluster of 2 on PostgreSQL behind nginx, $ROUNDS rounds"
+    # The baseline answers the car document of a server with its state off, made here.
+    start_server
+    curl -sf -X POST -o "$OUT/created.json" "http://127.0.0.1:$SERVER_PORT/sessions" || fail "POST /sessions failed"
+    CAR_PATH="/sessions/$(sed -n 's/.*"id":"\([^"]*\)".*/\1/p' "$OUT/created.json")/scenes/car"
+    curl -sf -o "$OUT/car.json" "http://127.0.0.1:$SERVER_PORT$CAR_PATH" || fail "GET $CAR_PATH failed"
+    make_sessions "$INPUT_SESSIONS" "$OUT/input-ids.txt"
+    stop_server
+    start_baseline
+    s11_setup
+    for round in $(seq 1 "$ROUNDS"); do s11 "$round"; done
+    while read -r line; do
+        record s11f server "$(field "$line" round)" failover_ms "$(field "$line" failover_ms)"
+        say "  s11 failover: $(cut -d' ' -f2- <<<"$line")"
+    done < <(MVVM_CLUSTER_DIR=$CLUSTER_DIR python3 "$BENCH_DIR/failover.py" "$CLUSTER_URL" --rounds "$ROUNDS" | grep '^RESULT' || fail "the failover measure failed (bench/failover.py)")
+    cluster down
+    CLUSTER_URL=""
+    stop_server
+    stop_pid "$BASELINE_PID"
+    BASELINE_PID=""
 fi
 
 if wants 8; then

@@ -10,10 +10,13 @@ without loss.
    each instance in turn is killed and started again. Every acknowledged input must be there at
    the end, and no session may go without a successful answer for longer than the failover
    allows (FAILOVER_LIMIT seconds).
+   Each instance names itself in the MVVM-Instance header and in /health, with its store.
 3. Stale holder: two instances are forced onto one session (the taps of the search scene sent
    straight to two instances at once, past nginx). Each takes the session over in turn; a tap
    saved by an instance that lost the session meanwhile must be refused (503), so the saved tap
    count equals the taps acknowledged, and some taps were refused.
+4. Start-up refusals: a server pointed at a database that does not answer, or whose schema is
+   newer than its own, exits non-zero naming the database and the problem.
 
 Usage: scripts/cluster_test.py   (MVVM_SERVER names the server binary, as for scripts/cluster)
 """
@@ -29,7 +32,8 @@ import urllib.parse
 
 FAILOVER_LIMIT = 5.0
 CLUSTER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cluster")
-DIR = os.environ.get("MVVM_CLUSTER_DIR", os.path.join(os.environ.get("TMPDIR", "/tmp"), "mvvmserver-cluster"))
+# A cluster folder of the test's own, so that a cluster a user runs is left alone.
+DIR = os.environ["MVVM_CLUSTER_DIR"] = f"/tmp/mvvmserver-cluster-test-{os.getpid()}"
 failures = []
 
 
@@ -107,6 +111,12 @@ def failover(base):
             check(state["version"] > saved["version"], f"{sid[:6]}…: version {state['version']} not above {saved['version']}")
     print(f"  {len(sessions)} sessions answered with their state in {time.monotonic() - start:.2f} s; {moved} taken over from {victim}")
     cluster("start", victim.rsplit("-", 1)[1])
+    for index in (1, 2, 3):
+        port = open(os.path.join(DIR, f"instance-{index}.port")).read().strip()
+        status, instance, health = Client(f"http://127.0.0.1:{port}").request("GET", "/health")
+        check(status == 200 and instance == f"instance-{index}" and health["instance"] == instance
+              and health["stateStore"] == {"kind": "postgres", "reachable": True},
+              f"instance-{index}'s /health: {status} {instance} {health}")
 
 
 class InputWriter(threading.Thread):
@@ -201,6 +211,28 @@ def stale_holder():
     check(answers[503] > 0, "no write was refused: the two instances were not forced onto the session at once")
 
 
+def refused_starts():
+    print("== 4. start-up refusals: a database that does not answer, a newer schema")
+    server = open(os.path.join(DIR, "server")).read().strip()
+    pg_port = open(os.path.join(DIR, "pg.port")).read().strip()
+
+    def start(url):
+        started = time.monotonic()
+        result = subprocess.run([server, "--port", "0", "--state", url], capture_output=True, text=True, timeout=60)
+        return result.returncode, result.stdout + result.stderr, time.monotonic() - started
+
+    status, output, seconds = start("postgres://mvvm@127.0.0.1:9/mvvm")
+    check(status != 0 and "postgres://mvvm@127.0.0.1:9/mvvm" in output and "did not answer" in output,
+          f"an unreachable database: exit {status}, {output.strip()!r}")
+    print(f"  unreachable: exit {status} after {seconds:.1f} s: {output.strip().splitlines()[0] if output.strip() else ''}")
+    psql = ["psql", "-q", "-h", "127.0.0.1", "-p", pg_port, "-U", "mvvm"]
+    subprocess.run(psql + ["-d", "mvvm", "-c", "CREATE DATABASE newer"], check=True)
+    subprocess.run(psql + ["-d", "newer", "-c", "CREATE TABLE mvvm_schema (version integer NOT NULL); INSERT INTO mvvm_schema VALUES (99)"], check=True)
+    status, output, _ = start(f"postgres://mvvm@127.0.0.1:{pg_port}/newer")
+    check(status != 0 and "newer" in output and "version 99" in output, f"a newer schema: exit {status}, {output.strip()!r}")
+    print(f"  newer schema: exit {status}: {output.strip().splitlines()[0] if output.strip() else ''}")
+
+
 def main():
     cluster("down")
     base = cluster("up", "3")
@@ -209,6 +241,7 @@ def main():
         failover(base)
         rolling_restart(base, 3)
         stale_holder()
+        refused_starts()
     finally:
         if failures:
             for index in (1, 2, 3):

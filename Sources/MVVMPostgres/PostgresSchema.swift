@@ -43,6 +43,16 @@ enum PostgresSchema {
     /// Brings the schema to this server's version.
     /// - Throws: ``PostgresStoreError`` when the database's schema is newer than this server's.
     static func migrate(_ client: PostgresClient, location: PostgresLocation, logger: Logger) async throws {
+        do {
+            try await migrateInTransaction(client, location: location, logger: logger)
+        } catch let error as PostgresTransactionError {
+            // The refusal itself, not the transaction that carried it.
+            if let refusal = error.closureError as? PostgresStoreError { throw refusal }
+            throw error
+        }
+    }
+
+    private static func migrateInTransaction(_ client: PostgresClient, location: PostgresLocation, logger: Logger) async throws {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS mvvm_schema (version integer NOT NULL)", logger: logger)

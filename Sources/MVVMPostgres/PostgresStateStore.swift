@@ -192,9 +192,9 @@ package final class PostgresStateStore: StateStore {
                         let fence = held[id] ?? (made.contains(id) ? 0 : nil)
                         let isWritten = try await PostgresSessionRows.write(change, fence: fence, owner: owner, on: connection, logger: logger)
                         if isWritten, fence == nil { made.append(id) }
-                        // A save refused is a session taken over; touches and deletions of
-                        // one are left to its new holder.
-                        if !isWritten, case .save = change { refused = id }
+                        // A save or a deletion refused is a session taken over; a touch of one
+                        // is left to its new holder.
+                        if !isWritten, !change.isTouch { refused = id }
                     }
                     results.append(refused.map { .failure(SessionHandedOverError(id: $0)) } ?? .success(()))
                 }
@@ -241,6 +241,11 @@ package final class PostgresStateStore: StateStore {
 }
 
 extension SessionChange {
+    /// Whether it only records a use.
+    var isTouch: Bool {
+        if case .touch = self { true } else { false }
+    }
+
     /// The id of the session it changes.
     var sessionID: String {
         switch self {

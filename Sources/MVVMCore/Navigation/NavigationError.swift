@@ -1,5 +1,5 @@
 /// Why a navigation step could not be taken.
-public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// There is nothing to go back from: only the root is shown.
     case atRoot
     /// The container is not shown, so nothing can be embedded in it.
@@ -8,7 +8,7 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
     case unknownSlot(container: String, slot: String)
 
     /// A sentence for the client.
-    public var description: String {
+    package var description: String {
         switch self {
         case .atRoot: "only the root scene is shown; there is nothing to go back from"
         case .containerNotShown(let key): "the container '\(key)' is not shown"

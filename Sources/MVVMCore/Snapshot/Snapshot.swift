@@ -68,7 +68,7 @@ public struct Snapshot: Sendable, Equatable {
     }
 
     /// Makes a snapshot.
-    /// - Throws: ``SnapshotError`` when a section or item identifier appears twice.
+    /// - Throws: an error naming the identifier when a section or item identifier appears twice.
     public init(sections: [Section]) throws {
         var sectionIDs = SeenIdentifiers(capacity: sections.count)
         var itemIDs = SeenIdentifiers(capacity: sections.reduce(0) { $0 + $1.items.count })
@@ -132,14 +132,14 @@ private struct SeenIdentifiers {
 }
 
 /// Why a snapshot could not be made.
-public enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Two sections share an identifier.
     case duplicateSection(String)
     /// Two items share an identifier.
     case duplicateItem(String)
 
     /// A sentence for the client.
-    public var description: String {
+    package var description: String {
         switch self {
         case .duplicateSection(let id): "the section identifier '\(id)' appears twice"
         case .duplicateItem(let id): "the item identifier '\(id)' appears twice"

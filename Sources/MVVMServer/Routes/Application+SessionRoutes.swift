@@ -57,6 +57,8 @@ extension Application {
                         session.context.endHold { _ in
                             responder.answer(HTTPError.unavailable("The deletion could not be saved; nothing changed. Retry shortly."))
                         }
+                        // Another server holds the session now: the retry reaches it.
+                        if case .failure(let error) = result, error is SessionHandedOverError { letGo(session) }
                         return
                     }
                     session.context.endHold { [self] context in
