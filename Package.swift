@@ -73,12 +73,12 @@ let package = Package(
         ),
         // Saved sessions in PostgreSQL through postgres-nio, shared by several servers: each
         // session held by one at a time, with fencing. A module of its own, so that only what
-        // asks for it builds postgres-nio.
+        // asks for it builds postgres-nio; empty without the PostgreSQL trait.
         .target(
             name: "MVVMPostgres",
             dependencies: [
                 "MVVMCore",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

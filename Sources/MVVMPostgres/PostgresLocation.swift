@@ -1,3 +1,6 @@
+// Built with the PostgreSQL trait only (Package.swift): without it, this module is empty and
+// postgres-nio is not built.
+#if PostgreSQL
 import Foundation
 import PostgresNIO
 
@@ -39,3 +42,4 @@ struct PostgresLocation: Sendable, Equatable {
         return configuration
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// Built with the PostgreSQL trait only (Package.swift): without it, this module is empty and
+// postgres-nio is not built.
+#if PostgreSQL
 import Logging
 import PostgresNIO
 
@@ -82,3 +85,4 @@ struct PostgresStoreError: Error, CustomStringConvertible, Sendable {
         "The state database \(location) cannot be used: \(problem)."
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// Built with the PostgreSQL trait only (Package.swift): without it, this module is empty and
+// postgres-nio is not built.
+#if PostgreSQL
 import Foundation
 import Logging
 import MVVMCore
@@ -254,3 +257,4 @@ extension SessionChange {
         }
     }
 }
+#endif

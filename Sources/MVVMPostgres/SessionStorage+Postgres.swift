@@ -1,3 +1,6 @@
+// Built with the PostgreSQL trait only (Package.swift): without it, this module is empty and
+// postgres-nio is not built.
+#if PostgreSQL
 import Logging
 import MVVMCore
 
@@ -14,3 +17,4 @@ extension SessionStorage {
         }
     }
 }
+#endif
