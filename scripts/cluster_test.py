@@ -5,17 +5,20 @@ without loss.
 1. Failover: 100 sessions are made through nginx, each with an input set and a film pushed;
    the instance serving the most of them (about a third) is killed with SIGKILL. Every session
    must still answer through nginx under its id, with its input, its navigation and a version
-   above the one acknowledged, served by another instance.
+   above the one acknowledged, served by another instance; a long-poll with a `since` from the
+   killed instance is answered at once. Each instance names itself in the MVVM-Instance header
+   and in /health, with its store.
 2. Rolling restart: while a client keeps setting inputs (numbered in sequence) on six sessions,
    each instance in turn is killed and started again. Every acknowledged input must be there at
    the end, and no session may go without a successful answer for longer than the failover
    allows (FAILOVER_LIMIT seconds).
-   Each instance names itself in the MVVM-Instance header and in /health, with its store.
-3. Stale holder: two instances are forced onto one session (the taps of the search scene sent
+3. Let go: a session one instance made and another took over (asked straight, past nginx) is
+   let go by the first within a second (its takeover announced with NOTIFY).
+4. Stale holder: two instances are forced onto one session (the taps of the search scene sent
    straight to two instances at once, past nginx). Each takes the session over in turn; a tap
    saved by an instance that lost the session meanwhile must be refused (503), so the saved tap
    count equals the taps acknowledged, and some taps were refused.
-4. Start-up refusals: a server pointed at a database that does not answer, or whose schema is
+5. Start-up refusals: a server pointed at a database that does not answer, or whose schema is
    newer than its own, exits non-zero naming the database and the problem.
 
 Usage: scripts/cluster_test.py   (MVVM_SERVER names the server binary, as for scripts/cluster)
@@ -109,6 +112,11 @@ def failover(base):
         if saved["instance"] == victim:
             moved += 1
             check(state["version"] > saved["version"], f"{sid[:6]}…: version {state['version']} not above {saved['version']}")
+            # A long-poll with a since from the killed instance is answered at once.
+            asked = time.monotonic()
+            status, _, polled = client.request("GET", f"/sessions/{sid}/scenes/films?since={saved['version']}&wait=10")
+            check(status == 200 and polled["version"] > saved["version"] and time.monotonic() - asked < 1,
+                  f"{sid[:6]}…: a long-poll since {saved['version']} answered {status} after {time.monotonic() - asked:.2f} s")
     print(f"  {len(sessions)} sessions answered with their state in {time.monotonic() - start:.2f} s; {moved} taken over from {victim}")
     cluster("start", victim.rsplit("-", 1)[1])
     for index in (1, 2, 3):
@@ -180,8 +188,33 @@ def rolling_restart(base, instances):
           f" longest time without an answer {max(w.longest_gap for w in writers):.2f} s")
 
 
+def metric(port, name):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.request("GET", "/metrics")
+    text = connection.getresponse().read().decode()
+    connection.close()
+    return sum(float(line.split()[-1]) for line in text.splitlines() if line.startswith(name + " ") or line.startswith(name + "{"))
+
+
+def let_go():
+    print("== 3. a session taken over by another instance is let go by its holder within a second")
+    ports = [open(os.path.join(DIR, f"instance-{index}.port")).read().strip() for index in (1, 2)]
+    first, second = Client(f"http://127.0.0.1:{ports[0]}"), Client(f"http://127.0.0.1:{ports[1]}")
+    status, _, created = first.request("POST", "/sessions")
+    assert status == 201
+    before = metric(ports[0], "mvvm_sessions_handed_over_total")
+    status, instance, _ = second.request("GET", f"/sessions/{created['id']}/scenes/films")
+    check(status == 200 and instance == "instance-2", f"instance-2 did not take the session over: {status} {instance}")
+    taken = time.monotonic()
+    while metric(ports[0], "mvvm_sessions_handed_over_total") == before and time.monotonic() - taken < 1:
+        time.sleep(0.01)
+    waited = time.monotonic() - taken
+    check(metric(ports[0], "mvvm_sessions_handed_over_total") == before + 1, f"instance-1 did not let the session go within a second")
+    print(f"  instance-1 let it go {waited * 1000:.0f} ms after instance-2 took it over")
+
+
 def stale_holder():
-    print("== 3. two instances forced onto one session: the stale holder's writes are refused")
+    print("== 4. two instances forced onto one session: the stale holder's writes are refused")
     ports = [open(os.path.join(DIR, f"instance-{index}.port")).read().strip() for index in (1, 2)]
     first = Client(f"http://127.0.0.1:{ports[0]}")
     status, _, created = first.request("POST", "/sessions")
@@ -212,7 +245,7 @@ def stale_holder():
 
 
 def refused_starts():
-    print("== 4. start-up refusals: a database that does not answer, a newer schema")
+    print("== 5. start-up refusals: a database that does not answer, a newer schema")
     server = open(os.path.join(DIR, "server")).read().strip()
     pg_port = open(os.path.join(DIR, "pg.port")).read().strip()
 
@@ -240,6 +273,7 @@ def main():
     try:
         failover(base)
         rolling_restart(base, 3)
+        let_go()
         stale_holder()
         refused_starts()
     finally:
