@@ -78,6 +78,7 @@ let package = Package(
             name: "MVVMPostgres",
             dependencies: [
                 "MVVMCore",
+                "MVVMJSON",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log"),
             ],

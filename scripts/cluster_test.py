@@ -20,6 +20,9 @@ without loss.
    count equals the taps acknowledged, and some taps were refused.
 5. Start-up refusals: a server pointed at a database that does not answer, or whose schema is
    newer than its own, exits non-zero naming the database and the problem.
+6. What leaves stays gone: a film pushed then popped leaves the saved rows (the database shows
+   the view models still held, and no more), and a session taken over by another instance comes
+   back with its saved values and its navigation as they were last acknowledged.
 
 Usage: scripts/cluster_test.py   (MVVM_SERVER names the server binary, as for scripts/cluster)
 """
@@ -266,6 +269,43 @@ def refused_starts():
     print(f"  newer schema: exit {status}: {output.strip().splitlines()[0] if output.strip() else ''}")
 
 
+def saved_rows():
+    print("== 6. a view model that left is no longer saved; a takeover brings back saved values")
+    ports = [open(os.path.join(DIR, f"instance-{index}.port")).read().strip() for index in (1, 2)]
+    pg_port = open(os.path.join(DIR, "pg.port")).read().strip()
+    first, second = Client(f"http://127.0.0.1:{ports[0]}"), Client(f"http://127.0.0.1:{ports[1]}")
+    status, _, created = first.request("POST", "/sessions")
+    assert status == 201
+    sid = created["id"]
+    status, _, films = first.request("GET", f"/sessions/{sid}/scenes/films")
+    while status == 200 and films["lifecycle"] != "loaded":
+        status, _, films = first.request("GET", f"/sessions/{sid}/scenes/films")
+    status, _, _ = first.request("POST", f"/sessions/{sid}/scenes/films/actions/select", {"section": 0, "item": 0})
+    check(status == 200, f"select answered {status}")
+    for _ in range(3):
+        first.request("POST", f"/sessions/{sid}/scenes/search/actions/buttonTapped")
+
+    def keys():
+        result = subprocess.run(["psql", "-Atq", "-h", "127.0.0.1", "-p", pg_port, "-U", "mvvm", "-d", "mvvm", "-c",
+                                 f"SELECT key FROM mvvm_entry WHERE session_id = '{sid}' ORDER BY position"],
+                                check=True, capture_output=True, text=True)
+        return result.stdout.split()
+
+    pushed = keys()
+    check(len(pushed) == 3 and pushed[0] == "films" and "search" in pushed, f"saved view models after the push: {pushed}")
+    status, _, _ = first.request("POST", f"/sessions/{sid}/navigation/back")
+    check(status == 200, f"back answered {status}")
+    popped = keys()
+    check(sorted(popped) == ["films", "search"], f"saved view models after the film left: {popped}")
+    status, instance, search = second.request("GET", f"/sessions/{sid}/scenes/search")
+    check(status == 200 and instance == "instance-2" and search["output"]["buttonTaps"] == 3,
+          f"after the takeover: {status} from {instance}, {search and search['output']}")
+    status, _, navigation = second.request("GET", f"/sessions/{sid}/navigation")
+    stack = [item["key"] for item in navigation["stack"]] if status == 200 else None
+    check(stack == ["films"], f"navigation after the takeover: {stack}")
+    print(f"  saved view models {pushed} after the push, {popped} after back; taken over with 3 taps and {stack}")
+
+
 def main():
     cluster("down")
     base = cluster("up", "3")
@@ -276,6 +316,7 @@ def main():
         let_go()
         stale_holder()
         refused_starts()
+        saved_rows()
     finally:
         if failures:
             for index in (1, 2, 3):

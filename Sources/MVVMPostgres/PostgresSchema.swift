@@ -7,7 +7,8 @@ import PostgresNIO
 /// The tables of the saved sessions, one migration per version, applied in a transaction under
 /// an advisory lock so that servers starting together migrate once.
 enum PostgresSchema {
-    /// The statements of each version, in order (version 1 is the first).
+    /// The statements of each version, in order (version 1 is the first; version 2 adds the
+    /// function that applies a batch of changes, ``PostgresChangeBatch``).
     static let migrations: [[PostgresQuery]] = [
         [
             """
@@ -38,6 +39,7 @@ enum PostgresSchema {
                 PRIMARY KEY (session_id, key, name))
             """,
         ],
+        [PostgresChangeBatch.applyFunction],
     ]
 
     /// The key of the advisory lock the migrations hold.

@@ -16,8 +16,8 @@ import Synchronization
 /// the `mvvm_handover` channel (LISTEN/NOTIFY), so that the server that held the session lets
 /// it go at once.
 ///
-/// Commits are grouped: the changes handed over while a transaction runs go together into the
-/// next one, on the store's writer task.
+/// Commits are grouped: the changes handed over while a batch is written go together into the
+/// next one, on the store's writer task, which sends each batch in one statement.
 package final class PostgresStateStore: StateStore {
     private struct Pending {
         var items: [(changes: [SessionChange], completion: @Sendable (Result<Void, any Error>) -> Void)] = []
@@ -179,34 +179,25 @@ package final class PostgresStateStore: StateStore {
         }
     }
 
-    /// Commits a batch in one transaction; a commit whose session another server holds now is
-    /// left out of it and fails with ``SessionHandedOverError``.
+    /// Commits a batch in one statement (``PostgresChangeBatch``); a commit whose session
+    /// another server holds now is left out of it and fails with ``SessionHandedOverError``.
     private func write(_ batch: [(changes: [SessionChange], completion: @Sendable (Result<Void, any Error>) -> Void)]) async {
         let held = fences.withLock { $0 }
-        var results: [Result<Void, any Error>] = []
+        var results: [Result<Void, any Error>] = batch.map { _ in .success(()) }
         do {
-            let (written, made) = try await client.withTransaction(logger: logger) { connection -> ([Result<Void, any Error>], [String]) in
-                var results: [Result<Void, any Error>] = []
-                var made: [String] = []
-                for item in batch {
-                    var refused: String?
-                    for change in item.changes {
-                        let id = change.sessionID
-                        let fence = held[id] ?? (made.contains(id) ? 0 : nil)
-                        let isWritten = try await PostgresSessionRows.write(change, fence: fence, owner: owner, on: connection, logger: logger)
-                        if isWritten, fence == nil { made.append(id) }
-                        // A save or a deletion refused is a session taken over; a touch of one
-                        // is left to its new holder.
-                        if !isWritten, !change.isTouch { refused = id }
-                    }
-                    results.append(refused.map { .failure(SessionHandedOverError(id: $0)) } ?? .success(()))
+            let json = try PostgresChangeBatch(batch.map(\.changes), fence: { held[$0] }).json()
+            var made: [String] = []
+            let rows = try await client.query("SELECT batch_item, outcome, outcome_id FROM mvvm_apply(\(json)::jsonb, \(owner))", logger: logger)
+            for try await (item, outcome, id) in rows.decode((Int, String, String).self) {
+                if outcome == "made" {
+                    made.append(id)
+                } else if results.indices.contains(item) {
+                    results[item] = .failure(SessionHandedOverError(id: id))
                 }
-                return (results, made)
             }
-            results = written
             fences.withLock { fences in
                 for id in made where fences[id] == nil { fences[id] = 0 }
-                for (item, result) in zip(batch, written) {
+                for (item, result) in zip(batch, results) {
                     for case .delete(let id) in item.changes { fences[id] = nil }
                     if case .failure(let error as SessionHandedOverError) = result { fences[error.id] = nil }
                 }
@@ -239,21 +230,6 @@ package final class PostgresStateStore: StateStore {
                 logger.debug("Listening for session takeovers failed; listening again.", metadata: ["error": "\(error)"])
             }
             try? await Task.sleep(for: .seconds(1))
-        }
-    }
-}
-
-extension SessionChange {
-    /// Whether it only records a use.
-    var isTouch: Bool {
-        if case .touch = self { true } else { false }
-    }
-
-    /// The id of the session it changes.
-    var sessionID: String {
-        switch self {
-        case .save(let session): session.id
-        case .delete(let id), .touch(let id, _): id
         }
     }
 }
