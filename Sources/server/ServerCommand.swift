@@ -100,10 +100,14 @@ struct ServerCommand: AsyncParsableCommand {
             throw ValidationError("--state \(state): this server was built without PostgreSQL (the PostgreSQL trait)")
             #endif
         }
-        if let state, !state.isEmpty { return .sqlite(path: state, fullSync: stateSync == .full) }
+        return .sqlite(path: state.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultStateFile, fullSync: stateSync == .full)
+    }
+
+    /// The state file when none is given: under `$XDG_STATE_HOME`, else `~/.local/state`.
+    private static var defaultStateFile: String {
         let environment = ProcessInfo.processInfo.environment
         let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        return .sqlite(path: base + "/mvvmserver/state.sqlite", fullSync: stateSync == .full)
+        return base + "/mvvmserver/state.sqlite"
     }
 
     func validate() throws {
