@@ -11,12 +11,14 @@ struct AlertSceneTests {
     typealias FilmsScene = SceneClient<FilmsViewModel.Input, Films>
     typealias AlertScene = SceneClient<EmptyInput, Alert>
 
-    /// A new session whose films failed to load, once the alert is shown.
+    /// A new session whose films failed to load, once the alert is shown and has loaded (so
+    /// that a store started on it does not see the load as a change of its first step).
     static func failedSession(_ client: MVVMClient) async throws -> (session: SessionClient, films: FilmsScene, alert: AlertScene) {
         let session = try await client.createSession()
         _ = try await session.navigation { $0.modal != nil }
-        return (session, session.scene("films", input: FilmsViewModel.Input.self, output: Films.self),
-                session.scene("alert/films", input: EmptyInput.self, output: Alert.self))
+        let alert = session.scene("alert/films", input: EmptyInput.self, output: Alert.self)
+        _ = try await alert.state { $0.isLoaded }
+        return (session, session.scene("films", input: FilmsViewModel.Input.self, output: Films.self), alert)
     }
 
     static func failingFilms(_ error: ApiError = .status(503)) async -> FakeSwapiService {
