@@ -67,7 +67,9 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
     private var unassertedEvents: [SessionEvent] = []
 
     /// Reads the scene's state now (making its view model on first use) as the starting
-    /// point; the events that led to it are taken as seen.
+    /// point; the events that led to it are taken as seen. A view model made earlier may still
+    /// be loading (a session's root, right after the session was made): to start from its
+    /// loaded state, wait for it first (`scene.state { $0.isLoaded }`).
     public init(_ scene: SceneClient<Input, Output>, timeout: Duration = .seconds(5)) async throws {
         self.scene = scene
         self.timeout = timeout

@@ -9,8 +9,10 @@ typealias Output = CounterViewModel.Output
 @Test("The counter counts by its step and resets", arguments: TestMode.allCases)
 func counts(mode: TestMode) async throws {
     try await TestServer(catalogue: CounterApp.catalogue).test(mode) { client in
-        let session = try await client.createSession()
-        let store = try await SceneStore(session.scene("counter", input: Input.self, output: Output.self))
+        let counter = try await client.createSession().scene("counter", input: Input.self, output: Output.self)
+        // The root loads as the session is made: start the store from the loaded state.
+        _ = try await counter.state { $0.isLoaded }
+        let store = try await SceneStore(counter)
         try await store.setInput(members: ["step": 5]) { $0.input.step = 5 }
         try await store.perform("increment") { $0.output.count = 5 }
         try await store.perform("increment") { $0.output.count = 10 }
