@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes an ``EncodedJSON`` tree as compact JSON bytes, spelled as Foundation's `JSONEncoder`
 /// spells them with `[.sortedKeys, .withoutEscapingSlashes]`:
 ///
@@ -27,6 +29,22 @@ package struct JSONBytesWriter {
 
     /// Appends bytes that are already JSON (a document spliced into another).
     package mutating func append(bytes more: some Sequence<UInt8>) {
+        bytes.append(contentsOf: more)
+    }
+
+    /// Appends bytes that are already JSON (the common containers, so that callers in other
+    /// modules do not run the generic version unspecialized).
+    package mutating func append(bytes more: [UInt8]) {
+        bytes.append(contentsOf: more)
+    }
+
+    /// Appends bytes that are already JSON, held in `Data`.
+    package mutating func append(bytes more: Data) {
+        more.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a string's UTF-8 bytes as they are (the caller knows they need no escaping).
+    package mutating func append(bytes more: String.UTF8View) {
         bytes.append(contentsOf: more)
     }
 

@@ -110,33 +110,29 @@ public final class FilmsViewModel: ViewModel, SnapshotProviding, RetryableViewMo
 
     private func update() {
         let filter = input.filter
-        var shown = filter.isEmpty ? films : films.filter { $0.title.range(of: filter, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        let cells = FilmCells.of(films)
+        // Indices into `films` and `cells`: sorting them moves no film.
+        var shown = Array(films.indices)
+        if !filter.isEmpty {
+            shown.removeAll { films[$0].title.range(of: filter, options: [.caseInsensitive, .diacriticInsensitive]) == nil }
+        }
         if input.sort == .episode {
-            shown.sort { $0.episode < $1.episode }
+            shown.sort { films[$0].episode < films[$1].episode }
         } else {
-            shown.sort { $0.releaseDate < $1.releaseDate }
+            shown.sort { films[$0].releaseDate < films[$1].releaseDate }
         }
         // One pass: a section per trilogy, in the order the trilogies first appear.
         var trilogies: [(id: String, items: [Snapshot.Item])] = []
-        for film in shown {
-            if let index = trilogies.firstIndex(where: { $0.id == film.trilogy }) {
-                trilogies[index].items.append(Self.cell(film))
+        for index in shown {
+            let trilogy = films[index].trilogy
+            if let section = trilogies.firstIndex(where: { $0.id == trilogy }) {
+                trilogies[section].items.append(cells[index])
             } else {
-                trilogies.append((film.trilogy, [Self.cell(film)]))
+                trilogies.append((trilogy, [cells[index]]))
             }
         }
         snapshot = (try? Snapshot(sections: trilogies.map { Snapshot.Section(id: $0.id, items: $0.items) })) ?? Snapshot()
         output.count = shown.count
         output.total = films.count
-    }
-
-    /// One film's cell: its title, episode, release date and director.
-    static func cell(_ film: Film) -> Snapshot.Item {
-        Snapshot.Item(id: String(film.id), cell: "film", fields: [
-            "title": .string(film.title),
-            "episode": .number(Double(film.episode)),
-            "releaseDate": .string(film.releaseDate),
-            "director": .string(film.director),
-        ])
     }
 }
