@@ -10,15 +10,20 @@ struct SceneStoreTests {
 
     static let server = TestServer(catalogue: BoardApp.catalogue)
 
+    /// The counter (a new session's root) once it has loaded: it loads right after the session
+    /// is made, so a store started at once could read it still loading and see the load as an
+    /// unasserted change within its first step.
+    static func loadedCounter(_ session: SessionClient) async throws -> SceneClient<Counter.Input, Counter.Output> {
+        let counter = session.scene("counter", input: Counter.Input.self, output: Counter.Output.self)
+        _ = try await counter.state { $0.isLoaded }
+        return counter
+    }
+
     @Test("Inputs and actions assert their states; their events are checked with them", arguments: TestMode.allCases)
     func exhaustiveSteps(mode: TestMode) async throws {
         try await Self.server.test(mode) { client in
             let session = try await client.createSession()
-            let counter = session.scene("counter", input: Counter.Input.self, output: Counter.Output.self)
-            // The root loads right after the session is made (on the task pool, so a slow run can
-            // read it still loading): the store starts once it has, as in the navigation test.
-            _ = try await counter.state { $0.isLoaded }
-            let store = try await SceneStore(counter)
+            let store = try await SceneStore(try await Self.loadedCounter(session))
             #expect(store.state.lifecycle == .loaded)
             try await store.setInput(members: ["step": 3]) { $0.input.step = 3 }
             try await store.perform("increment") { $0.output.count = 3 }
@@ -46,11 +51,7 @@ struct SceneStoreTests {
     func navigationIsAsserted(mode: TestMode) async throws {
         try await Self.server.test(mode) { client in
             let session = try await client.createSession()
-            let counter = session.scene("counter", input: Counter.Input.self, output: Counter.Output.self)
-            // The root loads right after the session is made: the store starts once it has, so
-            // that the load is not an unasserted change within the first step.
-            _ = try await counter.state { $0.isLoaded }
-            let store = try await SceneStore(counter)
+            let store = try await SceneStore(try await Self.loadedCounter(session))
             try await store.perform("open", navigation: .init(stack: ["counter", "board"])) { _ in }
             _ = try await session.goBack()
             try await withKnownIssue {
@@ -65,9 +66,7 @@ struct SceneStoreTests {
     func mismatchFails() async throws {
         try await Self.server.test(.router) { client in
             let session = try await client.createSession()
-            let counter = session.scene("counter", input: Counter.Input.self, output: Counter.Output.self)
-            _ = try await counter.state { $0.isLoaded }
-            let store = try await SceneStore(counter)
+            let store = try await SceneStore(try await Self.loadedCounter(session))
             try await withKnownIssue {
                 try await store.perform("increment") { $0.output.count = 2 }
             } matching: { issue in
@@ -112,9 +111,7 @@ struct SceneStoreTests {
     func nonExhaustiveStillChecks() async throws {
         try await Self.server.test(.router) { client in
             let session = try await client.createSession()
-            let counter = session.scene("counter", input: Counter.Input.self, output: Counter.Output.self)
-            _ = try await counter.state { $0.isLoaded }
-            let store = try await SceneStore(counter)
+            let store = try await SceneStore(try await Self.loadedCounter(session))
             store.exhaustivity = .off
             try await withKnownIssue {
                 try await store.perform("increment") { $0.output.count = 2 }
