@@ -167,7 +167,8 @@ package actor ContextActor {
 
     /// Runs a synchronous body on this actor on the calling thread, at once, when no other call
     /// is running on it; returns `nil` without running it otherwise (the caller then enters
-    /// the actor as usual, with ``run(_:)``).
+    /// the actor as usual, with ``run(_:)``). Tasks the body started on the actor (a view
+    /// model's load) run on the calling thread too, before this returns, until they suspend.
     package nonisolated func runIfIdle<Result: Sendable>(_ body: (isolated ContextActor) throws -> Result) rethrows -> Result? {
         try executor.runIfIdle { try assumeIsolated(body) }
     }

@@ -51,7 +51,9 @@ final class ContextExecutor: SerialExecutor {
     }
 
     /// Runs `body` on this thread as the actor's current call when no other call is running
-    /// on it; returns `nil` without running it otherwise. Jobs enqueued meanwhile run after it.
+    /// on it; returns `nil` without running it otherwise. Jobs enqueued meanwhile (a task the
+    /// call started) run after it on this thread too, up to a drain's worth, before this
+    /// returns; any left go to the global queue.
     func runIfIdle<Result>(_ body: () throws -> Result) rethrows -> Result? {
         let acquired = state.withLock { state -> Bool in
             guard !state.isRunning else { return false }
@@ -62,7 +64,7 @@ final class ContextExecutor: SerialExecutor {
         beginRun()
         defer {
             endRun()
-            if !finishRun(), release() { scheduleDrain() }
+            if !finishRun(), release() { drain() }
         }
         return try body()
     }

@@ -65,7 +65,8 @@ extension Application {
     ///
     /// Called by a handler on a polling thread, the call is left to that thread: it runs there
     /// on the thread's next pass when the context is idle then (no thread hop, no parked
-    /// connection). Otherwise it goes to the application's few draining tasks, which enter the
+    /// connection; the tasks the call started on the context, such as a new scene's load, run
+    /// there right after it, until they suspend, before the answer leaves). Otherwise it goes to the application's few draining tasks, which enter the
     /// context's actor: the body cannot suspend, so a drainer waits at most for the context to
     /// finish the call it is in.
     func onContext(_ context: ContextActor, _ routed: RoutedRequest, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
