@@ -128,6 +128,8 @@ final class ServerCore: Sendable {
     let reaper: SlowClientReaper
     /// Whether each answered request gets a log line (the logger's level is debug or finer).
     let logsRequests: Bool
+    /// The names of the header fields handlers read, lower-cased (``HTTPServerConfiguration/headerFieldsRead``).
+    let headerFieldsRead: [[UInt8]]?
     /// Wakes the running deadline sweeper when a request is parked while none was: with nothing
     /// parked it waits for this instead of waking every 50 ms for nothing (each wake-up takes a
     /// core from the polling threads for a moment, which under load shows in their latency).
@@ -150,6 +152,7 @@ final class ServerCore: Sendable {
         self.logger = logger
         self.handler = handler
         logsRequests = logger.logLevel <= .debug
+        headerFieldsRead = configuration.headerFieldsRead.map { names in names.map { Array($0.lowercased().utf8) } }
         reaper = SlowClientReaper(timeoutMilliseconds: UInt64(max(1, configuration.connectionTimeoutSeconds)) * 1000)
     }
 

@@ -35,6 +35,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// secrets shortened).
     package var requestLogMetadata: @Sendable (_ route: Int, _ path: String) -> Logger.Metadata = { _, path in ["path": .string(path)] }
 
+    /// The header fields handlers read, by name (case does not matter); the runtime hands a
+    /// handler only those (``HTTPRequest/fields``), and turns no other field into strings.
+    /// `nil`, the default, hands every field.
+    package var headerFieldsRead: [String]?
+
     /// The defaults.
     package init() {}
 }

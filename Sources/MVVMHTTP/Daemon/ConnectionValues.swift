@@ -9,11 +9,28 @@ private struct ValueCollector {
     var fields: [(name: String, value: String)] = []
     var malformed = false
     let decodeQuery: Bool
+    /// The names of the values to keep, lower-cased; `nil` keeps every value.
+    let kept: [[UInt8]]?
+}
+
+/// Whether `name` is one of `names` (lower-cased), ASCII letters compared without case.
+private func isKept(_ name: UnsafePointer<CChar>, among names: [[UInt8]]) -> Bool {
+    let length = strlen(name)
+    return names.contains { kept in
+        guard kept.count == length else { return false }
+        for index in 0..<length {
+            let byte = UInt8(bitPattern: name[index])
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            if lower != kept[index] { return false }
+        }
+        return true
+    }
 }
 
 private func collectValue(_ context: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?) -> MHD_Result {
     guard let context, let key else { return .YES }
     let collector = context.assumingMemoryBound(to: ValueCollector.self)
+    if let kept = collector.pointee.kept, !isKept(key, among: kept) { return .YES }
     guard let name = String(validatingCString: key) else {
         collector.pointee.malformed = true
         return .NO
@@ -36,12 +53,13 @@ private func collectValue(_ context: UnsafeMutableRawPointer?, _ kind: MHD_Value
     return .YES
 }
 
-/// The values of one kind, in the order sent, or nil when one is malformed.
-func connectionValues(of connection: OpaquePointer, kind: MHD_ValueKind, decodeQuery: Bool) -> [(name: String, value: String)]? {
+/// The values of one kind, in the order sent, or nil when one is malformed; with `kept`, only
+/// the values of those names (lower-cased), the others neither read nor checked.
+func connectionValues(of connection: OpaquePointer, kind: MHD_ValueKind, decodeQuery: Bool, kept: [[UInt8]]? = nil) -> [(name: String, value: String)]? {
     // Called without an iterator, libmicrohttpd only counts: most requests have no query.
     let count = MHD_get_connection_values(connection, kind, nil, nil)
     guard count > 0 else { return [] }
-    var collector = ValueCollector(decodeQuery: decodeQuery)
+    var collector = ValueCollector(decodeQuery: decodeQuery, kept: kept)
     collector.fields.reserveCapacity(Int(count))
     withUnsafeMutablePointer(to: &collector) { pointer in
         _ = MHD_get_connection_values(connection, kind, collectValue, pointer)

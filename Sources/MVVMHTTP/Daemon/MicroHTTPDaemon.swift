@@ -145,7 +145,7 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     }
     // A name given twice keeps its last value.
     let arguments = query.isEmpty ? [:] : Dictionary(query, uniquingKeysWith: { _, last in last })
-    let fields = connectionValues(of: connection, kind: .HEADER_KIND, decodeQuery: false) ?? []
+    let fields = connectionValues(of: connection, kind: .HEADER_KIND, decodeQuery: false, kept: core.headerFieldsRead) ?? []
     let body = state?.body ?? Data()
     state?.body = Data()
 

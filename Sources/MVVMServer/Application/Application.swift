@@ -158,6 +158,7 @@ public final class Application: Service, Sendable {
         var http = configuration.http
         http.defaultParkDeadline = .seconds(configuration.maxWaitSeconds + 60)
         http.requestLogMetadata = Self.requestLogMetadata(routes: router.routes)
+        http.headerFieldsRead = RequestHeaderField.all
         let metrics = self.metrics
         metrics.name(routes: router.routes)
         http.onAnswer = { route, status, nanoseconds in metrics.record(route: route, status: status, nanoseconds: nanoseconds) }

@@ -74,7 +74,7 @@ extension Application {
                 return
             }
             // A plain read of a published state (the common case) answers at once.
-            let ifNoneMatch = poll.since == nil ? routed.request.header("if-none-match") : nil
+            let ifNoneMatch = poll.since == nil ? routed.request.header(RequestHeaderField.ifNoneMatch) : nil
             let current = session.board.document(.scene(key))
             if let current, poll.since == nil {
                 if ifNoneMatch == nil {

@@ -89,13 +89,13 @@ struct StreamRequest {
     /// A `Last-Event-ID` that is not a version is a 400 on a plain GET too.
     init?(_ request: HTTPRequest, poll: PollParameters) throws(HTTPError) {
         var lastEventID: UInt64?
-        if let text = request.header("last-event-id") {
+        if let text = request.header(RequestHeaderField.lastEventID) {
             guard text.utf8.count <= 20, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let version = UInt64(text) else {
                 throw HTTPError(.invalidParameter, detail: "'Last-Event-ID' must be a version: a whole number from 0 to 18446744073709551615.", member: "Last-Event-ID")
             }
             lastEventID = version
         }
-        guard let accept = request.header("accept"), Self.prefersEventStream(accept) else { return nil }
+        guard let accept = request.header(RequestHeaderField.accept), Self.prefersEventStream(accept) else { return nil }
         after = lastEventID ?? poll.since
     }
 

@@ -11,7 +11,8 @@ import TestSupport
 /// An HTTP server with test-only routes that exercise the runtime itself:
 /// `/echo/{rest...}` answers what it received, `/park` parks until released from another
 /// thread, `/soon` is answered from another thread right after its handler returns,
-/// `/deadline` parks until its own short deadline; `/pass` is answered by work left to the
+/// `/deadline` parks until its own short deadline; `/headers` answers the header fields it was
+/// handed; `/pass` is answered by work left to the
 /// polling thread, `/left` answers at once and leaves work to the polling thread (counted in
 /// ``leftWorkDone``); `/prepared` answers a response prepared once (`?extra=1`: a copy of it
 /// with one more header); `/reusable/{name}` answers a prepared response marked reusable while
@@ -64,6 +65,9 @@ final class RuntimeHarness: Sendable {
         }
         router.add("GET", "/echo/{first}/{rest...}") { routed, responder in
             responder.answer(.json(encoding: ["first": routed["first"], "rest": routed["rest"], "query": routed.request.query["q"] ?? ""]))
+        }
+        router.add("GET", "/headers") { routed, responder in
+            responder.answer(.json(encoding: Dictionary(routed.request.fields.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })))
         }
         router.add("GET", "/park") { _, responder in
             parked.responders.withLock { $0.append(responder) }

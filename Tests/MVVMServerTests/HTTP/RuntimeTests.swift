@@ -21,6 +21,26 @@ struct RuntimeTests {
         #expect(response.json["query"] as? String == "x y")
     }
 
+    @Test("Handlers get every header field, or only those the configuration names, whatever their case")
+    func headerFieldsRead() async throws {
+        let all = try RuntimeHarness()
+        defer { all.stop() }
+        let sent = ["x-KEPT": "1", "X-Other": "2", "If-None-Match": "\"3\""]
+        let everything = try await TestHTTPClient.request(port: all.port, "GET", "/headers", headers: sent)
+        #expect(everything.json["x-kept"] as? String == "1")
+        #expect(everything.json["x-other"] as? String == "2")
+        #expect(everything.json["if-none-match"] as? String == "\"3\"")
+        #expect(everything.json["host"] != nil)
+
+        let some = try RuntimeHarness { $0.headerFieldsRead = ["X-Kept", "if-none-match", "Accept"] }
+        defer { some.stop() }
+        let kept = try await TestHTTPClient.request(port: some.port, "GET", "/headers", headers: sent)
+        #expect(kept.status == 200)
+        #expect(kept.json.count == 2, "only the named fields that were sent: \(kept.json)")
+        #expect(kept.json["x-kept"] as? String == "1")
+        #expect(kept.json["if-none-match"] as? String == "\"3\"")
+    }
+
     @Test("An unknown path answers 404 as problem details")
     func unknownPath() async throws {
         let harness = try RuntimeHarness()
