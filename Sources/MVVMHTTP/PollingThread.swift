@@ -31,10 +31,12 @@ package struct PollingThread {
     }
 }
 
+// Exclusivity of its fields is not checked at run time (@exclusivity(unchecked)): each polling
+// thread has its own, and `runQueued` takes the items out before running any of them.
 /// The work left on one polling thread; each polling thread has its own, reached only by it.
 final class LeftWork {
-    fileprivate var isAccepting = false
-    fileprivate var items: [() -> Void] = []
+    @exclusivity(unchecked) fileprivate var isAccepting = false
+    @exclusivity(unchecked) fileprivate var items: [() -> Void] = []
 
     /// Each polling thread's work.
     private static let perThread = PerThread<LeftWork>()

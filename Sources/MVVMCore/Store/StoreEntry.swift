@@ -1,6 +1,9 @@
 import Foundation
 import MVVMJSON
 
+// Exclusivity of its fields is not checked at run time (@exclusivity(unchecked)): an entry is
+// touched only by its store, on its context's isolation, one call at a time, and every access
+// to a field is a plain read or write that calls nothing that could touch the same field.
 /// One view model in a store, with its lifecycle, version and last published state.
 package final class StoreEntry {
     /// The store key, e.g. `film/2`.
@@ -8,26 +11,26 @@ package final class StoreEntry {
     /// The scene's name, e.g. `film`.
     package let scene: String
     /// The lifecycle.
-    package var lifecycle = Lifecycle()
+    @exclusivity(unchecked) package var lifecycle = Lifecycle()
     /// The version of the last published state; 0 before the first.
-    package var version: UInt64 = 0
+    @exclusivity(unchecked) package var version: UInt64 = 0
     /// The last error that a load or an action threw, shown in the state; `nil` once one succeeds.
-    package var error: String?
+    @exclusivity(unchecked) package var error: String?
     /// The encoded state document of ``version``.
-    package var document = Data()
+    @exclusivity(unchecked) package var document = Data()
     /// The last published snapshot, when the view model publishes one.
-    package var snapshot: Snapshot?
+    @exclusivity(unchecked) package var snapshot: Snapshot?
     /// The version at which ``snapshot`` was published.
-    package var snapshotVersion: UInt64 = 0
+    @exclusivity(unchecked) package var snapshotVersion: UInt64 = 0
 
     let viewModel: AnyViewModel
-    var encodedInput: [UInt8] = []
-    var encodedOutput = EncodedMembers()
-    var publishedLifecycle: Lifecycle.State?
-    var publishedError: String??
-    var tasks: [Task<Void, Never>] = []
-    var resources: [any ViewModelResource] = []
-    var isCleared = false
+    @exclusivity(unchecked) var encodedInput: [UInt8] = []
+    @exclusivity(unchecked) var encodedOutput = EncodedMembers()
+    @exclusivity(unchecked) var publishedLifecycle: Lifecycle.State?
+    @exclusivity(unchecked) var publishedError: String??
+    @exclusivity(unchecked) var tasks: [Task<Void, Never>] = []
+    @exclusivity(unchecked) var resources: [any ViewModelResource] = []
+    @exclusivity(unchecked) var isCleared = false
 
     init(key: String, scene: String, viewModel: AnyViewModel) {
         self.key = key

@@ -1,6 +1,10 @@
 import Foundation
 import MVVMJSON
 
+// Exclusivity of its fields is not checked at run time (@exclusivity(unchecked)): a store is
+// used only on its context's isolation, one call at a time, and no access to a field spans a
+// call that could reach the same field (the observer is read, then called; collections are
+// mutated in place by their own methods only, with closures that do not touch the store).
 /// The view models of one context, cached by key (the seed's and AndroidX's `ViewModelStore`).
 ///
 /// - Getting a key again returns the cached instance; get-or-create is atomic because the
@@ -26,21 +30,21 @@ package final class ViewModelStore {
     }
 
     /// Receives every change, synchronously, in order.
-    package var observer: ((Change) -> Void)?
+    @exclusivity(unchecked) package var observer: ((Change) -> Void)?
     /// The context's version counter.
     package let counter: VersionCounter
-    private var entries: [String: StoreEntry] = [:]
+    @exclusivity(unchecked) private var entries: [String: StoreEntry] = [:]
     /// False while ``clear(publishing:)`` unloads without publishing.
-    private var isPublishing = true
-    private var order: [String] = []
+    @exclusivity(unchecked) private var isPublishing = true
+    @exclusivity(unchecked) private var order: [String] = []
     /// The values each view model saved (``SavedStateHandle``), as JSON, by key and name.
-    private var saved: [String: [String: [UInt8]]] = [:]
+    @exclusivity(unchecked) private var saved: [String: [String: [UInt8]]] = [:]
     /// The keys whose input or saved values changed since ``takeUnsavedChanges()``.
-    private var unsavedKeys: Set<String> = []
+    @exclusivity(unchecked) private var unsavedKeys: Set<String> = []
     /// The keys whose saved values changed since ``takeUnsavedChanges()``.
-    private var unsavedValueKeys: Set<String> = []
+    @exclusivity(unchecked) private var unsavedValueKeys: Set<String> = []
     /// The keys that left the store since ``takeUnsavedChanges()``.
-    private var removedKeys: Set<String> = []
+    @exclusivity(unchecked) private var removedKeys: Set<String> = []
 
     /// Makes an empty store.
     package convenience init() {

@@ -19,6 +19,8 @@ class AnyViewModel {
     func onCleared() {}
 }
 
+// Exclusivity of its two fields is not checked at run time (@exclusivity(unchecked)): they are
+// read and written only in encodedInput(), with plain reads and writes, on the context's isolation.
 /// The concrete box around one view model.
 final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     let model: Model
@@ -27,8 +29,8 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     /// The input as last encoded, and its encoding, empty until the first (a JSON value is never
     /// empty). Neither an optional nor a tuple: in this generic class the type of an
     /// `Model.Input?` or of a tuple is looked up at run time on every use.
-    private var lastInput: Model.Input
-    private var lastInputEncoding: [UInt8] = []
+    @exclusivity(unchecked) private var lastInput: Model.Input
+    @exclusivity(unchecked) private var lastInputEncoding: [UInt8] = []
 
     init(_ model: Model) {
         self.model = model

@@ -4,12 +4,15 @@ import Foundation
 // What the access handler keeps for a request in libmicrohttpd's request context: a marker
 // while the request needs nothing more, or a state object once it does.
 
+// Exclusivity of its fields is not checked at run time (@exclusivity(unchecked)): a request's
+// state is touched only by libmicrohttpd's callbacks for that request, on its polling thread,
+// one call at a time, with plain reads, writes and appends.
 /// What the runtime keeps for one request, from its first callback to its completion.
 final class RequestState {
-    var body = Data()
-    var bodyTooLarge = false
+    @exclusivity(unchecked) var body = Data()
+    @exclusivity(unchecked) var bodyTooLarge = false
     /// Where the request stands once its handler has returned.
-    var phase = Phase.handling
+    @exclusivity(unchecked) var phase = Phase.handling
 
     /// Where a request stands once its handler has returned without an answer.
     enum Phase {

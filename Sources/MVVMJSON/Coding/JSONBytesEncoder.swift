@@ -79,6 +79,9 @@ enum EncodedJSON {
     case deferred(JSONTreeEncoder)
 }
 
+// Exclusivity of `members` is not checked at run time (@exclusivity(unchecked)): an object is
+// filled by the one encoder that made it, on one thread, and each access is an append or a
+// search whose closure does not touch the object.
 /// The members of an encoded object in the order they were set; a key set twice keeps its
 /// last value (the writer drops the earlier ones after sorting).
 final class EncodedObject {
@@ -89,7 +92,7 @@ final class EncodedObject {
         var value: EncodedJSON
     }
 
-    var members: [Member]
+    @exclusivity(unchecked) var members: [Member]
 
     init() {
         // Room for a typical struct's members, so that setting them does not grow the array.
@@ -122,9 +125,11 @@ final class EncodedObject {
     }
 }
 
+// Exclusivity of `elements` is not checked at run time (@exclusivity(unchecked)): an array is
+// filled by the one encoder that made it, on one thread, one append at a time.
 /// The elements of an encoded array.
 final class EncodedArray {
-    var elements: [EncodedJSON] = []
+    @exclusivity(unchecked) var elements: [EncodedJSON] = []
 }
 
 /// The key under which a container is about to encode a value, kept unbuilt (an array index

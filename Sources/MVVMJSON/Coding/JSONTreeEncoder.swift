@@ -1,5 +1,8 @@
 import Foundation
 
+// Exclusivity of its two fields is not checked at run time (@exclusivity(unchecked)): an encoder
+// encodes one value on one thread; a nested value is encoded with the fields saved in locals
+// and restored after, so no access to a field is open while a value encodes itself.
 /// The `Encoder` behind ``JSONBytesEncoder``: turns one value into an ``EncodedJSON`` tree.
 ///
 /// One instance encodes a whole value: descending into a member saves the current position
@@ -7,9 +10,9 @@ import Foundation
 /// cost no new encoder. It is also its own single-value container, as Foundation's is.
 final class JSONTreeEncoder: Encoder, SingleValueEncodingContainer {
     /// What has been encoded at the current position, `nil` while nothing has.
-    var storage: EncodedJSON?
+    @exclusivity(unchecked) var storage: EncodedJSON?
     /// The coding path of the current position (`nil` at the top level).
-    var pathNode: CodingPathNode?
+    @exclusivity(unchecked) var pathNode: CodingPathNode?
 
     init(pathNode: CodingPathNode?) {
         self.pathNode = pathNode
