@@ -63,7 +63,9 @@ package final class PublicationBoard: Sendable {
         /// How many holds are on (``hold()``); while any is, changes wait in `held`.
         var holds = 0
         var held: [HeldChange] = []
-        var documents: [Topic: Document] = [:]
+        /// Made with room for a session's usual topics (its root scene's state and snapshot, the
+        /// navigation, the events), the room it grows to anyway, without growing three times.
+        var documents = [Topic: Document](minimumCapacity: 4)
         var history: [Topic: [Document]] = [:]
         var waiters: [Topic: [Int: Waiter]] = [:]
         var nextWaiterID = 0

@@ -33,8 +33,10 @@ package final class ViewModelContext {
     /// Called to start a task of the view model under a key on the owner's isolation
     /// (``ViewModelScope/launch(_:)``); without it, tasks are not run.
     var startTask: ((String, ContextTask) -> Void)?
-    /// The logger of the context's view models (``ViewModelScope/logger``).
-    package let logger: Logger
+    /// The logger of the context's view models (``ViewModelScope/logger``), made the first
+    /// time one logs (most contexts never log, and making it can cost more than the context).
+    package private(set) lazy var logger: Logger = makeLogger()
+    private let makeLogger: () -> Logger
     /// The logger of view models whose context was given none.
     package static let defaultLogger = Logger(label: "mvvm")
     /// How many earlier snapshots each scene keeps, for differences since a version.
@@ -53,9 +55,9 @@ package final class ViewModelContext {
     /// `Encodable` form).
     /// `firstVersion` is where versions and event numbers start from (a restored session's
     /// saved version, so that they never go backwards).
-    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0) {
+    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: @escaping @autoclosure () -> Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0) {
         self.id = id
-        self.logger = logger
+        makeLogger = logger
         self.catalogue = catalogue
         self.dependencies = dependencies
         self.navigationDocument = navigationDocument

@@ -13,18 +13,16 @@ public struct ViewModelScope {
     /// A logger whose metadata names the view model's key (and its context's session).
     public var logger: Logger {
         // Made when asked for: most view models never log, and every one gets a scope.
-        var logger = contextLogger
+        var logger = context?.logger ?? ViewModelContext.defaultLogger
         logger[metadataKey: "scene"] = .string(key)
         return logger
     }
 
-    private let contextLogger: Logger
     private weak var store: ViewModelStore?
     private weak var context: ViewModelContext?
 
     init(key: String, store: ViewModelStore?, context: ViewModelContext?) {
         self.key = key
-        contextLogger = context?.logger ?? ViewModelContext.defaultLogger
         self.store = store
         self.context = context
     }

@@ -273,10 +273,16 @@ extension Application {
 
     /// A session's context and bookkeeping, not yet in the table.
     func makeSession(id: String, createdAt: Int64 = WallClock.milliseconds, firstVersion: UInt64 = 0) -> Session {
-        var sessionLogger = logger
-        sessionLogger[metadataKey: "session"] = .string(SessionID.redacted(id))
-        let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: sessionLogger, eventCapacity: configuration.eventHistory,
+        let logger = self.logger
+        let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: Self.sessionLogger(logger, id: id), eventCapacity: configuration.eventHistory,
                                    navigationDocument: NavigationDocument.writer(sessionID: id), firstVersion: firstVersion)
         return Session(id: id, context: context, now: now, createdAt: createdAt)
+    }
+
+    /// The logger of a session's view models: the application's, naming the session (redacted).
+    private static func sessionLogger(_ logger: Logger, id: String) -> Logger {
+        var sessionLogger = logger
+        sessionLogger[metadataKey: "session"] = .string(SessionID.redacted(id))
+        return sessionLogger
     }
 }
