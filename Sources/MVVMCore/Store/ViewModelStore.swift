@@ -38,13 +38,13 @@ package final class ViewModelStore {
     @exclusivity(unchecked) private var isPublishing = true
     @exclusivity(unchecked) private var order: [String] = []
     /// The values each view model saved (``SavedStateHandle``), as JSON, by key and name.
-    @exclusivity(unchecked) private var saved: [String: [String: [UInt8]]] = [:]
+    @exclusivity(unchecked) var saved: [String: [String: [UInt8]]] = [:]
     /// The keys whose input or saved values changed since ``takeUnsavedChanges()``.
-    @exclusivity(unchecked) private var unsavedKeys: Set<String> = []
+    @exclusivity(unchecked) var unsavedKeys: Set<String> = []
     /// The keys whose saved values changed since ``takeUnsavedChanges()``.
-    @exclusivity(unchecked) private var unsavedValueKeys: Set<String> = []
+    @exclusivity(unchecked) var unsavedValueKeys: Set<String> = []
     /// The keys that left the store since ``takeUnsavedChanges()``.
-    @exclusivity(unchecked) private var removedKeys: Set<String> = []
+    @exclusivity(unchecked) var removedKeys: Set<String> = []
     /// Entries whose state waits to be published at the end of the context's run.
     @exclusivity(unchecked) private var deferredRefreshes: [StoreEntry] = []
 
@@ -197,39 +197,6 @@ package final class ViewModelStore {
     package func addResource(_ resource: some ViewModelResource, key: String) {
         guard let entry = entries[key], !entry.isCleared else { resource.close(); return }
         entry.resources.append(resource)
-    }
-
-    /// The values the view model under `key` saved, as JSON by name.
-    package func savedValues(of key: String) -> [String: [UInt8]] {
-        saved[key] ?? [:]
-    }
-
-    /// Saves a value of the view model under `key` (`nil` removes it).
-    package func setSavedValue(_ bytes: [UInt8]?, named name: String, of key: String) {
-        saved[key, default: [:]][name] = bytes
-        unsavedKeys.insert(key)
-        unsavedValueKeys.insert(key)
-    }
-
-    /// The keys whose input or saved values changed (and among them those whose values
-    /// changed), and those that left the store, since the last call; the next call starts from now.
-    package func takeUnsavedChanges() -> (changed: [String], valuesChanged: Set<String>, removed: [String]) {
-        defer {
-            unsavedKeys.removeAll()
-            unsavedValueKeys.removeAll()
-            removedKeys.removeAll()
-        }
-        return (order.filter { unsavedKeys.contains($0) }, unsavedValueKeys, removedKeys.sorted())
-    }
-
-    /// Counts keys as left the store (saved view models of a restored session, forgotten).
-    package func markRemoved(_ keys: some Sequence<String>) {
-        removedKeys.formUnion(keys)
-    }
-
-    /// Gives the view model under `key` the values it saved before a restart, before it is made.
-    package func restoreSavedValues(_ values: [String: [UInt8]], of key: String) {
-        saved[key] = values.isEmpty ? nil : values
     }
 
     /// Unloads and removes the view model under a key.
