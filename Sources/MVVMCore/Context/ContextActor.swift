@@ -67,12 +67,7 @@ package actor ContextActor {
     }
 
     private func load(_ key: String) async {
-        // The loading state waits for the end of this run: a load that suspends publishes it
-        // then, one that finishes at once publishes its loaded state only.
-        executor.atEndOfCurrentRun { [self] in
-            assumeIsolated { $0.context.store.publishDeferredRefreshes() }
-        }
-        await context.store.load(key, deferringLoadingState: true)
+        await context.store.load(key)
         context.flushRefreshes()
     }
 

@@ -33,11 +33,6 @@ final class ContextExecutor: SerialExecutor {
     private static let jobsPerDrain = 32
 
     private let state = Mutex(State())
-    /// What runs when the current run of the actor ends, still on it (``atEndOfCurrentRun(_:)``).
-    private let endOfRun = Mutex<[@Sendable () -> Void]>([])
-    /// Whether `endOfRun` holds anything: set and read by the running thread only, so that a
-    /// run that asked for nothing ends without taking the lock.
-    private let hasEndOfRun = Atomic<Bool>(false)
     /// The thread running the actor now, 0 when none: what the isolation checks compare with.
     /// A run takes it over with an acquiring exchange and gives it back with a releasing store,
     /// so that each run of the actor happens after the one before it also for ThreadSanitizer,
@@ -158,22 +153,7 @@ final class ContextExecutor: SerialExecutor {
     }
 
     private func endRun() {
-        if hasEndOfRun.load(ordering: .relaxed) {
-            hasEndOfRun.store(false, ordering: .relaxed)
-            let bodies = endOfRun.withLock { bodies in
-                defer { bodies = [] }
-                return bodies
-            }
-            for body in bodies { body() }
-        }
         runningThread.store(0, ordering: .releasing)
-    }
-
-    /// Runs `body` when the current run of the actor ends (the call, or the job, that asks for
-    /// it returns or suspends), on the actor still. Call it from the actor's current run.
-    func atEndOfCurrentRun(_ body: @escaping @Sendable () -> Void) {
-        endOfRun.withLock { $0.append(body) }
-        hasEndOfRun.store(true, ordering: .relaxed)
     }
 
     /// The next job, or `nil` with the actor marked idle when the queue is empty.

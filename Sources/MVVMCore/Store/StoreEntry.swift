@@ -31,8 +31,6 @@ package final class StoreEntry {
     @exclusivity(unchecked) var tasks: [Task<Void, Never>] = []
     @exclusivity(unchecked) var resources: [any ViewModelResource] = []
     @exclusivity(unchecked) var isCleared = false
-    /// Whether a change of its lifecycle waits to be published at the end of the context's run.
-    @exclusivity(unchecked) var hasDeferredRefresh = false
 
     init(key: String, scene: String, viewModel: AnyViewModel) {
         self.key = key

@@ -45,8 +45,6 @@ package final class ViewModelStore {
     @exclusivity(unchecked) var unsavedValueKeys: Set<String> = []
     /// The keys that left the store since ``takeUnsavedChanges()``.
     @exclusivity(unchecked) var removedKeys: Set<String> = []
-    /// Entries whose state waits to be published at the end of the context's run.
-    @exclusivity(unchecked) private var deferredRefreshes: [StoreEntry] = []
 
     /// Makes an empty store.
     package convenience init() {
@@ -113,18 +111,9 @@ package final class ViewModelStore {
     /// Runs the view model's `load()` once: lifecycle loading, then loaded. When the view
     /// model is unloaded meanwhile, the load is cancelled and `didLoad` never comes. An error
     /// thrown by the load is kept in the entry's ``StoreEntry/error`` and the output stays valid.
-    ///
-    /// With `deferringLoadingState`, the `loading` state is not published as the load starts
-    /// but by ``publishDeferredRefreshes()``, which the caller runs when its run of the context
-    /// ends: a load that suspends publishes it then, one that finishes at once publishes its
-    /// `loaded` state only.
-    package func load(_ key: String, deferringLoadingState: Bool = false) async {
+    package func load(_ key: String) async {
         guard let entry = entries[key], entry.lifecycle.state == .setuped else { return }
-        transition(entry, .startLoading, publishing: !deferringLoadingState)
-        if deferringLoadingState, !entry.hasDeferredRefresh {
-            entry.hasDeferredRefresh = true
-            deferredRefreshes.append(entry)
-        }
+        transition(entry, .startLoading)
         do {
             try await entry.viewModel.load()
             entry.error = nil
@@ -169,15 +158,6 @@ package final class ViewModelStore {
     /// Encodes the state of the view model under a key and publishes it when it changed.
     package func refresh(_ key: String) {
         if let entry = entries[key] { refresh(entry) }
-    }
-
-    /// Publishes the states whose publication waited for the end of the context's run (a load
-    /// that suspended: its `loading` state).
-    package func publishDeferredRefreshes() {
-        guard !deferredRefreshes.isEmpty else { return }
-        let waiting = deferredRefreshes
-        deferredRefreshes.removeAll()
-        for entry in waiting where entry.hasDeferredRefresh { refresh(entry) }
     }
 
     /// Publishes every entry whose state changed (after a view model changed another one).
@@ -248,14 +228,13 @@ package final class ViewModelStore {
         transition(entry, .finishUnloading)
     }
 
-    private func transition(_ entry: StoreEntry, _ transition: Lifecycle.Transition, changes: [String] = [], publishing: Bool = true) {
+    private func transition(_ entry: StoreEntry, _ transition: Lifecycle.Transition, changes: [String] = []) {
         guard let event = try? entry.lifecycle.apply(transition, changes: changes) else { return }
         observer?(.event(key: entry.key, event))
-        if publishing && transition != .update && !entry.isCleared { refresh(entry) }
+        if transition != .update && !entry.isCleared { refresh(entry) }
     }
 
     private func refresh(_ entry: StoreEntry) {
-        entry.hasDeferredRefresh = false
         guard isPublishing, !entry.isCleared,
               let input = try? entry.viewModel.encodedInput(),
               let output = try? entry.viewModel.encodedOutput() else { return }

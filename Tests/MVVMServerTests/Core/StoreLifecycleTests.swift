@@ -39,43 +39,6 @@ extension Core {
             #expect(events.recorded.count == 3, "a view model loads once")
         }
 
-        /// Records the lifecycle of every state the store publishes.
-        private static func recordPublishedLifecycles(of store: ViewModelStore) -> Recorder {
-            let recorder = Recorder()
-            store.observer = { change in
-                if case .published(let entry) = change { recorder.record(entry.lifecycle.state.rawValue) }
-            }
-            return recorder
-        }
-
-        @Test("Deferring the loading state: a load that finishes at once publishes loaded only; one that suspends publishes loading when asked")
-        @MainActor
-        func deferredLoadingState() async throws {
-            let store = ViewModelStore()
-            let published = Self.recordPublishedLifecycles(of: store)
-            var fast = DependencyValues()
-            fast.suggestions = FakeSuggestionService(["biggs"])
-            _ = try store.get(SuggestionsViewModel.self, key: "fast", factory: SuggestionsViewModel.factory(), extras: CreationExtras(key: "fast", dependencies: fast))
-            await store.load("fast", deferringLoadingState: true)
-            #expect(published.recorded == ["setuped", "loaded"])
-            store.publishDeferredRefreshes()
-            #expect(published.recorded == ["setuped", "loaded"], "nothing was left to publish")
-
-            let gate = Gate()
-            var slow = DependencyValues()
-            slow.suggestions = FakeSuggestionService(["mon mothma"], gate: gate)
-            _ = try store.get(SuggestionsViewModel.self, key: "slow", factory: SuggestionsViewModel.factory(), extras: CreationExtras(key: "slow", dependencies: slow))
-            // On the main actor, as the test: the store is used from one isolation.
-            let loading = Task { @MainActor in await store.load("slow", deferringLoadingState: true) }
-            try await gate.waitForArrivals(1)
-            #expect(published.recorded == ["setuped", "loaded", "setuped"], "the loading state waits")
-            store.publishDeferredRefreshes()
-            #expect(published.recorded == ["setuped", "loaded", "setuped", "loading"])
-            gate.open()
-            await loading.value
-            #expect(published.recorded == ["setuped", "loaded", "setuped", "loading", "loaded"])
-        }
-
         @Test("A load that changes the output is followed by one didUpdate naming what the load changed")
         func loadThatChangesTheOutput() async throws {
             let store = ViewModelStore()
