@@ -148,7 +148,10 @@ final class RuntimeHarness: Sendable {
     /// Waits until `count` requests are parked on `/park`.
     func waitForParked(_ count: Int) async throws {
         let parked = try await eventually(every: .milliseconds(10)) {
+            // Parked means suspended: the server registers a request before it suspends its
+            // connection (and counts it unfinished), a few passes after the handler returned.
             self.parked.responders.withLock { $0.count } >= count && server.parkedRequestCount >= count
+                && server.core.unfinishedParks.load(ordering: .relaxed) >= count
         }
         if !parked { throw TestHTTPClient.Failure(description: "requests were not parked") }
     }
