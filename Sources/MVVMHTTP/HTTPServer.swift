@@ -51,7 +51,7 @@ package final class HTTPServer: Sendable {
     /// Adds a header field to every answer the server sends from now on (its name, say); call it
     /// before the port is made known to clients.
     package func addResponseHeader(_ name: String, _ value: String) {
-        core.addResponseHeader(name, value)
+        core.fixedHeaders.add(name, value)
     }
 
     /// The port the server listens on (the real one when started with port 0), or 0 when stopped.
@@ -135,17 +135,8 @@ final class ServerCore: Sendable {
     /// core from the polling threads for a moment, which under load shows in their latency).
     private let firstParked = Mutex<AsyncStream<Void>.Continuation?>(nil)
     private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
-    private let fixedHeaders = Mutex<[(name: String, value: String)]>([])
-
     /// Header fields sent with every answer (see ``HTTPServer/addResponseHeader(_:_:)``).
-    var responseHeaders: [(name: String, value: String)] {
-        fixedHeaders.withLock { $0 }
-    }
-
-    /// Adds a header field to every answer made from now on.
-    func addResponseHeader(_ name: String, _ value: String) {
-        fixedHeaders.withLock { $0.append((name, value)) }
-    }
+    let fixedHeaders = FixedResponseHeaders()
 
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping RequestHandler) {
         self.configuration = configuration
@@ -287,7 +278,7 @@ final class ServerCore: Sendable {
     /// the request arrived, in ``MonotonicClock/nanoseconds``.
     func answered(method: @autoclosure () -> String, path: @autoclosure () -> String, route: Int, status: Int, arrived: UInt64) {
         let nanoseconds = MonotonicClock.nanoseconds &- arrived
-        configuration.onAnswer?(route, status, nanoseconds)
+        configuration.onAnswer?(route, status, nanoseconds, LeftWork.currentThreadNumber)
         guard logsRequests else { return }
         var metadata = configuration.requestLogMetadata(route, path())
         metadata["method"] = .string(method())

@@ -27,9 +27,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// The deadline of a parked request whose handler did not set one.
     package var defaultParkDeadline: Duration = .seconds(120)
     /// Told of every answer: the index of the route that handled it (-1 when none did), the
-    /// status, and the nanoseconds from the request's arrival to its answer. Called on a polling
-    /// thread; keep it short and non-blocking.
-    package var onAnswer: (@Sendable (_ route: Int, _ status: Int, _ nanoseconds: UInt64) -> Void)?
+    /// status, the nanoseconds from the request's arrival to its answer, and the
+    /// ``PollingThread/number`` of the polling thread it is called on. Keep it short and
+    /// non-blocking.
+    package var onAnswer: (@Sendable (_ route: Int, _ status: Int, _ nanoseconds: UInt64, _ thread: Int) -> Void)?
     /// The metadata of an answered request's log line, beside its method, status and duration:
     /// what the route index and the path may say (e.g. the route's pattern, the path with its
     /// secrets shortened).

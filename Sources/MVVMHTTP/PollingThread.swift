@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The polling thread that called a request's handler, as the handler sees it: work the handler
 /// leaves here runs on that thread when it comes back for the request's answer, on its next
 /// pass, after it has read the other requests ready on it (or when the handler returns, if it
@@ -22,6 +24,12 @@ package struct PollingThread {
         PollingThread(lane: nil)
     }
 
+    /// The thread's number: polling threads are numbered 1, 2, 3… in the order they first
+    /// called a handler, so that two alive at once have different numbers (0 for ``none``).
+    package var number: Int {
+        lane?.number ?? 0
+    }
+
     /// Queues `work` on this polling thread; returns `false`, and queues nothing, when there
     /// is no polling thread or its call of the handler has returned.
     package func leave(_ work: @escaping () -> Void) -> Bool {
@@ -37,6 +45,11 @@ package struct PollingThread {
 final class LeftWork {
     @exclusivity(unchecked) fileprivate var isAccepting = false
     @exclusivity(unchecked) fileprivate var items: [() -> Void] = []
+    /// The thread's ``PollingThread/number``.
+    fileprivate let number = LeftWork.threadsNumbered.add(1, ordering: .relaxed).newValue
+
+    /// How many polling threads have been numbered.
+    private static let threadsNumbered = Atomic<Int>(0)
 
     /// Each polling thread's work.
     private static let perThread = PerThread<LeftWork>()
@@ -47,6 +60,11 @@ final class LeftWork {
         lane.isAccepting = true
         defer { lane.isAccepting = false }
         return handler(PollingThread(lane: lane))
+    }
+
+    /// The ``PollingThread/number`` of the calling thread, 0 when it is not a polling thread.
+    static var currentThreadNumber: Int {
+        perThread.existing?.number ?? 0
     }
 
     /// Runs the work left on the calling thread, in the order it was left.

@@ -19,8 +19,9 @@ class AnyViewModel {
     func onCleared() {}
 }
 
-// Exclusivity of its two fields is not checked at run time (@exclusivity(unchecked)): they are
-// read and written only in encodedInput(), with plain reads and writes, on the context's isolation.
+// Exclusivity of its input fields is not checked at run time (@exclusivity(unchecked)): they are
+// read and written only in encodedInput() and mergeInput(_:current:), with plain reads and
+// writes, on the context's isolation.
 /// The concrete box around one view model.
 final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     let model: Model
@@ -31,6 +32,9 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     /// `Model.Input?` or of a tuple is looked up at run time on every use.
     @exclusivity(unchecked) private var lastInput: Model.Input
     @exclusivity(unchecked) private var lastInputEncoding: [UInt8] = []
+    /// The input's member names once an input was merged: read from the process-wide table,
+    /// which is behind a lock every thread shares, on the first input only.
+    @exclusivity(unchecked) private var knownInputMembers: [String]?
 
     init(_ model: Model) {
         self.model = model
@@ -59,7 +63,8 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     /// or a value of the wrong type throws ``InputError`` and changes nothing.
     /// `current` is the input as last encoded (empty when unknown).
     override func mergeInput(_ members: [String: JSONValue], current: [UInt8]) throws {
-        let known = Model.Input.memberNames
+        let known = knownInputMembers ?? Model.Input.memberNames
+        knownInputMembers = known
         if members.keys.contains(where: { !known.contains($0) }), let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
             throw InputError(member: unknown, reason: "is not an input member of this scene (members: \(known.sorted().joined(separator: ", ")))")
         }

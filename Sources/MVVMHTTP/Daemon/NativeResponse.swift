@@ -12,8 +12,8 @@ import Foundation
 final class NativeResponse: @unchecked Sendable {
     let pointer: OpaquePointer
 
-    init?(_ response: HTTPResponse, headers: [(name: String, value: String)]) {
-        guard let pointer = makeNativeResponse(response, headers: headers) else { return nil }
+    init?(_ response: HTTPResponse, fixed: FixedResponseHeaders) {
+        guard let pointer = makeNativeResponse(response, fixed: fixed) else { return nil }
         self.pointer = pointer
     }
 
@@ -22,15 +22,15 @@ final class NativeResponse: @unchecked Sendable {
     }
 }
 
-/// Makes the native form of an answer: its body, its headers, then `headers` (the server's own,
-/// sent with every answer).
-func makeNativeResponse(_ response: HTTPResponse, headers: [(name: String, value: String)]) -> OpaquePointer? {
+/// Makes the native form of an answer: its body, its headers, then the `fixed` ones (the
+/// server's own, sent with every answer).
+func makeNativeResponse(_ response: HTTPResponse, fixed: FixedResponseHeaders) -> OpaquePointer? {
     let created = response.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
     }
     guard let created else { return nil }
     addHeaders(response.headers, to: created)
-    addHeaders(headers, to: created)
+    fixed.withFields { addHeaders($0, to: created) }
     return created
 }
 
@@ -49,10 +49,10 @@ func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @auto
     if let stream = response.stream {
         return queueStream(response, stream, on: connection, method: method(), url: url(), core: core, route: route)
     }
-    if let native = response.prepared(headers: core.responseHeaders) {
+    if let native = response.prepared(fixed: core.fixedHeaders) {
         return queue(native, status: response.status, on: connection, method: method(), url: url(), core: core, route: route)
     }
-    guard let created = makeNativeResponse(response, headers: core.responseHeaders) else { return .NO }
+    guard let created = makeNativeResponse(response, fixed: core.fixedHeaders) else { return .NO }
     let result = MHD_queue_response(connection, UInt32(response.status), created)
     MHD_destroy_response(created)
     core.answered(method: method(), path: url(), route: route, status: response.status, arrived: arrival(of: connection))
@@ -72,10 +72,10 @@ func arrival(of connection: OpaquePointer) -> UInt64 {
 }
 
 extension HTTPResponse {
-    /// The native form of a shared answer, with the server's own `headers`, made once and kept
-    /// in its slot; `nil` for an answer that is not shared.
-    func prepared(headers: @autoclosure () -> [(name: String, value: String)]) -> NativeResponse? {
-        shared?.value(orMake: { NativeResponse(self, headers: headers()) })
+    /// The native form of a shared answer, with the server's `fixed` headers, made once and
+    /// kept in its slot; `nil` for an answer that is not shared.
+    func prepared(fixed: FixedResponseHeaders) -> NativeResponse? {
+        shared?.value(orMake: { NativeResponse(self, fixed: fixed) })
     }
 }
 

@@ -38,7 +38,10 @@ private func namesEventStream(_ accept: UnsafePointer<CChar>) -> Bool {
 /// the request or calling the handler: a cached state document read again costs a lookup here
 /// and a check that it is still current.
 ///
-/// Each polling thread has its own table, so that reading it takes no lock. The table is
+/// Each polling thread has its own table, so that reading it takes no lock, and sends an answer
+/// it reuses as a native response of its own: libmicrohttpd counts a response's uses under the
+/// response's lock, which polling threads sharing one response would take in turns on every
+/// request (and a thread descheduled while holding it stalls the other). The table is
 /// direct-mapped by a hash of the target (seeded per process, like every `Hasher`): a target
 /// whose slot another one took is simply a miss, served by its handler and kept again.
 final class ReusedAnswers {
@@ -46,7 +49,11 @@ final class ReusedAnswers {
     struct Entry {
         /// The request target, as libmicrohttpd gave it.
         let target: [UInt8]
-        let response: NativeResponse
+        /// The native response sent: at first the one shared by every thread sending this
+        /// answer, then, once reused, this thread's own.
+        var response: NativeResponse
+        /// The answer to make this thread's own native response from, until it is made.
+        var sharedAnswer: HTTPResponse?
         let status: Int
         /// The route that made the answer, for metrics and logs.
         let route: Int
@@ -68,20 +75,27 @@ final class ReusedAnswers {
 
     /// The answer kept for `target` when it is still current; an entry that no longer is, is
     /// dropped.
-    func answer(for target: UnsafeBufferPointer<UInt8>) -> Entry? {
+    /// The first reuse makes this thread's own native response, with the `fixed` header fields.
+    func answer(for target: UnsafeBufferPointer<UInt8>, fixed: FixedResponseHeaders) -> Entry? {
         let slot = Self.slot(of: target)
-        guard let entry = slots[slot] else { return nil }
+        guard var entry = slots[slot] else { return nil }
         guard entry.target.count == target.count, Self.sameBytes(entry.target, target) else { return nil }
         guard entry.isCurrent() else {
             slots[slot] = nil
             return nil
         }
+        if let answer = entry.sharedAnswer {
+            entry.sharedAnswer = nil
+            if let own = NativeResponse(answer, fixed: fixed) { entry.response = own }
+            slots[slot] = entry
+        }
         return entry
     }
 
-    /// Keeps an answer for `target`, in place of whatever its slot held.
-    func keep(_ response: NativeResponse, status: Int, route: Int, for target: UnsafeBufferPointer<UInt8>, while isCurrent: @escaping Responder.Reuse) {
-        slots[Self.slot(of: target)] = Entry(target: Array(target), response: response, status: status, route: route, isCurrent: isCurrent)
+    /// Keeps an answer for `target`, in place of whatever its slot held; `response` is the
+    /// answer's shared native response.
+    func keep(_ answer: HTTPResponse, as response: NativeResponse, route: Int, for target: UnsafeBufferPointer<UInt8>, while isCurrent: @escaping Responder.Reuse) {
+        slots[Self.slot(of: target)] = Entry(target: Array(target), response: response, sharedAnswer: answer, status: answer.status, route: route, isCurrent: isCurrent)
     }
 
     private static func sameBytes(_ kept: [UInt8], _ target: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -17,7 +17,7 @@ func queueStream(_ response: HTTPResponse, _ stream: ResponseStream, on connecti
         return .NO
     }
     addHeaders(response.headers, to: native)
-    addHeaders(core.responseHeaders, to: native)
+    core.fixedHeaders.withFields { addHeaders($0, to: native) }
     let handle = MicroHTTPDaemon.Handle(pointer: connection)
     let socket = record(of: connection)?.socket ?? -1
     let id = ObjectIdentifier(stream)

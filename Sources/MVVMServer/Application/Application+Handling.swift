@@ -70,13 +70,14 @@ extension Application {
     /// context's actor: the body cannot suspend, so a drainer waits at most for the context to
     /// finish the call it is in.
     func onContext(_ context: ContextActor, _ routed: RoutedRequest, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
+        let thread = routed.thread.number
         let left = routed.thread.leave { [self] in
             let ran = context.runIfIdle { context -> Bool in
                 Self.answer(responder) { try body(context) }
                 return true
             } ?? false
             if ran {
-                metrics.contextCallsOnPollingThread.increment()
+                metrics.countContextCallOnPollingThread(thread: thread)
             } else {
                 handOff(context, responder, body)
             }

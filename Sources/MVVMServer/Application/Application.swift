@@ -161,7 +161,7 @@ public final class Application: Service, Sendable {
         http.headerFieldsRead = RequestHeaderField.all
         let metrics = self.metrics
         metrics.name(routes: router.routes)
-        http.onAnswer = { route, status, nanoseconds in metrics.record(route: route, status: status, nanoseconds: nanoseconds) }
+        http.onAnswer = { route, status, nanoseconds, thread in metrics.record(route: route, status: status, nanoseconds: nanoseconds, thread: thread) }
         let server = HTTPServer(configuration: http, logger: logger) { request, responder, thread in
             router.handle(request, responder: responder, thread: thread)
         }

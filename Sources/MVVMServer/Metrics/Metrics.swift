@@ -22,8 +22,9 @@ final class Metrics: Sendable {
     let handedOverSessions: CoreMetrics.Counter
     let expiredSessions: CoreMetrics.Counter
     let expiredLongPolls: CoreMetrics.Counter
-    /// Synchronous context calls run on the polling thread that read their request.
-    let contextCallsOnPollingThread: CoreMetrics.Counter
+    /// Synchronous context calls run on the polling thread that read their request (counted
+    /// through ``countContextCallOnPollingThread(thread:)``).
+    private let contextCallsOnPollingThread: CoreMetrics.Counter
     /// Synchronous context calls handed to the draining tasks (their context was busy, or the
     /// caller was not a polling thread).
     let contextCallsHandedOff: CoreMetrics.Counter
@@ -39,6 +40,8 @@ final class Metrics: Sendable {
     private let routes = AttachmentSlot()
     /// The counters and timers of requests no route took.
     private let unmatched = RouteSlot(method: "any", pattern: "unmatched")
+    /// The polling threads' tallies, by thread number modulo their count.
+    private let tallies = (0..<8).map { _ in RequestTally() }
 
     /// The name of the requests' timer, and its buckets: from a quarter of a millisecond (a
     /// read of a published document) to a minute (the longest long-poll). Each answer is
@@ -120,14 +123,43 @@ final class Metrics: Sendable {
     }
 
     /// Counts and times one answer: `route` is the index of the route that handled it (-1 when
-    /// none did), `nanoseconds` the time from its arrival to its answer. Called on a polling
-    /// thread for every request.
-    func record(route: Int, status: Int, nanoseconds: UInt64) {
+    /// none did), `nanoseconds` the time from its arrival to its answer, `thread` the number of
+    /// the polling thread calling (``PollingThread/number``). Called for every request; the
+    /// answer reaches the exported counters and timers with its thread's batch, or at the next
+    /// export.
+    func record(route: Int, status: Int, nanoseconds: UInt64, thread: Int) {
+        tally(of: thread).count(RequestTally.Answer(route: route, status: status, nanoseconds: nanoseconds)) { add($0) }
+    }
+
+    /// Counts a synchronous context call run on the polling thread numbered `thread`.
+    func countContextCallOnPollingThread(thread: Int) {
+        tally(of: thread).countContextCall()
+    }
+
+    private func tally(of thread: Int) -> RequestTally {
+        tallies[thread & (tallies.count - 1)]
+    }
+
+    /// Adds a batch to the shared counters and timers (a run of answers of one route and
+    /// status, the common case, is counted at once).
+    private func add(_ batch: borrowing RequestTally.Batch) {
+        if batch.contextCallsOnPollingThread > 0 {
+            contextCallsOnPollingThread.increment(by: Int64(batch.contextCallsOnPollingThread))
+        }
         let slots = routes.value(orMake: { nil as RouteTable? })?.slots ?? []
-        let slot = slots.indices.contains(route) ? slots[route] : unmatched
-        let metrics = statusMetrics(status, of: slot)
-        metrics.count.increment()
-        metrics.duration.recordNanoseconds(Int64(clamping: nanoseconds))
+        var index = 0
+        while index < batch.answers.count {
+            let first = batch.answers[index]
+            let slot = slots.indices.contains(first.route) ? slots[first.route] : unmatched
+            let metrics = statusMetrics(first.status, of: slot)
+            var end = index
+            while end < batch.answers.count, batch.answers[end].route == first.route, batch.answers[end].status == first.status {
+                metrics.duration.recordNanoseconds(Int64(clamping: batch.answers[end].nanoseconds))
+                end += 1
+            }
+            metrics.count.increment(by: Int64(end - index))
+            index = end
+        }
     }
 
     private func statusMetrics(_ status: Int, of slot: RouteSlot) -> StatusMetrics {
@@ -151,6 +183,7 @@ final class Metrics: Sendable {
 
     /// The metrics in the Prometheus text exposition format, the gauges read now.
     func prometheusText(sessions: Int, parked: Int, streams: Int) -> String {
+        for tally in tallies { tally.flush { add($0) } }
         liveSessions.record(sessions)
         parkedRequests.record(parked)
         openStreams.record(streams)

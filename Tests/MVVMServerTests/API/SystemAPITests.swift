@@ -91,6 +91,40 @@ struct SystemAPITests {
         }
     }
 
+    @Test("Every answer is counted once at /metrics, also past the polling threads' batches, with requests on many connections at once")
+    func metricsCountEveryAnswerOfManyConnections() async throws {
+        try await APIClient.run { api in
+            let id = try await api.createSession()
+            #expect(try await api.get("/sessions/\(id)/scenes/counter").status == 200)
+            // More answers than a polling thread's batch (64), from 8 connections, so that both
+            // polling threads count some and add whole batches.
+            let inputs = 301
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for worker in 0..<8 {
+                    group.addTask {
+                        var statuses = 0
+                        for index in stride(from: worker, to: inputs, by: 8) {
+                            statuses += try await api.post("/sessions/\(id)/scenes/counter/input", ["name": "n\(index)"]).status
+                        }
+                        return statuses
+                    }
+                }
+                var sum = 0
+                for try await statuses in group { sum += statuses }
+                #expect(sum == 200 * inputs)
+            }
+            let lines = try await api.get("/metrics").text.split(separator: "\n").map(String.init)
+            #expect(lines.contains(#"mvvm_requests_total{method="POST",route="/sessions/{id}/scenes/{key...}/input",status="200"} \#(inputs)"#))
+            #expect(lines.contains(#"mvvm_request_duration_seconds_count{method="POST",route="/sessions/{id}/scenes/{key...}/input",status="200"} \#(inputs)"#))
+            let contextCalls = lines.filter { $0.hasPrefix("mvvm_context_calls_total{") }.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+            // The first read made the scene (one call), then one call per input.
+            #expect(contextCalls.reduce(0, +) == inputs + 1)
+            // A second export counts nothing twice.
+            let again = try await api.get("/metrics").text.split(separator: "\n").map(String.init)
+            #expect(again.contains(#"mvvm_requests_total{method="POST",route="/sessions/{id}/scenes/{key...}/input",status="200"} \#(inputs)"#))
+        }
+    }
+
     @Test("At debug level each request's log line carries its route pattern, status, duration and the session shortened")
     func requestLogMetadata() async throws {
         let lines = CapturedLogLines()
