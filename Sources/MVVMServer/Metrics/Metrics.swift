@@ -10,7 +10,7 @@ import Synchronization
 /// in one process, as in the tests, count apart), and served at `GET /metrics` in Prometheus text.
 ///
 /// Requests are counted and timed per route pattern and status, each pair getting its counter
-/// and timer the first time it is answered.
+/// and timer when the first batch of answers holding it is added (see ``RequestTally``).
 final class Metrics: Sendable {
     let createdSessions: CoreMetrics.Counter
     let deletedSessions: CoreMetrics.Counter
