@@ -42,10 +42,7 @@ final class RequestTally: Sendable {
     func count(_ answer: Answer, add: (borrowing Batch) -> Void) {
         batch.withLock { batch in
             batch.answers.append(answer)
-            guard batch.answers.count >= Self.batchSize else { return }
-            add(batch)
-            batch.answers.removeAll(keepingCapacity: true)
-            batch.contextCallsOnPollingThread = 0
+            if batch.answers.count >= Self.batchSize { Self.empty(&batch, into: add) }
         }
     }
 
@@ -56,10 +53,12 @@ final class RequestTally: Sendable {
 
     /// Has `add` add what was counted (for an export), under the tally's lock.
     func flush(add: (borrowing Batch) -> Void) {
-        batch.withLock { batch in
-            add(batch)
-            batch.answers.removeAll(keepingCapacity: true)
-            batch.contextCallsOnPollingThread = 0
-        }
+        batch.withLock { Self.empty(&$0, into: add) }
+    }
+
+    private static func empty(_ batch: inout Batch, into add: (borrowing Batch) -> Void) {
+        add(batch)
+        batch.answers.removeAll(keepingCapacity: true)
+        batch.contextCallsOnPollingThread = 0
     }
 }
