@@ -135,6 +135,7 @@ final class ServerCore: Sendable {
     /// core from the polling threads for a moment, which under load shows in their latency).
     private let firstParked = Mutex<AsyncStream<Void>.Continuation?>(nil)
     private let parked = Mutex<(stopping: Bool, responders: [ObjectIdentifier: Responder])>((false, [:]))
+
     /// Header fields sent with every answer (see ``HTTPServer/addResponseHeader(_:_:)``).
     let fixedHeaders = FixedResponseHeaders()
 

@@ -40,7 +40,8 @@ final class Metrics: Sendable {
     private let routes = AttachmentSlot()
     /// The counters and timers of requests no route took.
     private let unmatched = RouteSlot(method: "any", pattern: "unmatched")
-    /// The polling threads' tallies, by thread number modulo their count.
+    /// The polling threads' tallies, by thread number modulo their count (a power of two, so
+    /// that ``tally(of:)`` takes the modulo with a mask).
     private let tallies = (0..<8).map { _ in RequestTally() }
 
     /// The name of the requests' timer, and its buckets: from a quarter of a millisecond (a
