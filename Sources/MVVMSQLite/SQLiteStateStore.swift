@@ -188,8 +188,9 @@ package final class SQLiteStateStore: StateStore {
                     // prepares its BEGIN again each time).
                     try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
                     do {
+                        var rows = SessionRowWriter(db)
                         for item in batch {
-                            for change in item.changes { try SessionRows.write(change, in: db) }
+                            for change in item.changes { try rows.write(change) }
                         }
                         try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
                     } catch {
