@@ -174,6 +174,19 @@ package actor ContextActor {
         try executor.runIfIdle { try assumeIsolated(body) }
     }
 
+    /// Runs a synchronous body on this actor on the calling thread, at once, when no other call
+    /// is running on it (as ``runIfIdle(_:)``), and returns `true`; otherwise queues it and
+    /// returns `false`: it runs after the work waiting before it, on the thread that ends the
+    /// call running now (or on the global queue, behind a task's job), with no task made for it.
+    package nonisolated func runOrQueue(_ body: @escaping @Sendable (isolated ContextActor) -> Void) -> Bool {
+        executor.runOrQueue { self.assumeIsolated(body) }
+    }
+
+    /// How many jobs and queued calls wait for this actor (for tests).
+    package nonisolated var waitingWorkCount: Int {
+        executor.queuedJobCount
+    }
+
     /// Runs code with the context on its actor (for tests and advanced uses).
     package func withContext<Result: Sendable>(_ body: (ViewModelContext) throws -> Result) rethrows -> Result {
         try body(context)

@@ -4,14 +4,21 @@ import Synchronization
 
 /// The serial executor of a ``ContextActor``: runs the actor's jobs one at a time on the global
 /// queue, like a default actor, and also lets a thread that is not running the actor run a
-/// synchronous call on it at once when it is idle (``runIfIdle(_:)``), which a default actor
-/// cannot offer. The HTTP runtime uses that to run a request's view-model call on the polling
-/// thread that read the request, without a hop to another thread and back.
+/// synchronous call on it at once when it is idle (``runIfIdle(_:)``), or have it run after the
+/// call running now, by the thread that ends that one (``runOrQueue(_:)``), which a default
+/// actor cannot offer. The HTTP runtime uses that to run a request's view-model call on the
+/// polling thread that read the request, without a hop to another thread and back.
 final class ContextExecutor: SerialExecutor {
+    /// What waits for the actor: a job of a task, or a synchronous call of ``runOrQueue(_:)``.
+    private enum Work {
+        case job(UnownedJob)
+        case call(@Sendable () -> Void)
+    }
+
     private struct State {
         /// Whether a thread runs the actor now (a drain of the queue, or a call of `runIfIdle`).
         var isRunning = false
-        var jobs: [UnownedJob] = []
+        var jobs: [Work] = []
         var head = 0
         /// Where a hold of the actor is (``holdAfterCurrentCall()``).
         var hold = Hold.none
@@ -42,7 +49,7 @@ final class ContextExecutor: SerialExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let startsDrain = state.withLock { state -> Bool in
-            state.jobs.append(job)
+            state.jobs.append(.job(job))
             guard !state.isRunning else { return false }
             state.isRunning = true
             return true
@@ -69,6 +76,28 @@ final class ContextExecutor: SerialExecutor {
         return try body()
     }
 
+    /// Runs `call` on this thread as the actor's current call when no other call is running on
+    /// it, then, like ``runIfIdle(_:)``, what was queued meanwhile; returns `true` then.
+    /// Otherwise queues `call` behind the work waiting for the actor and returns `false`: the
+    /// thread that ends the call running now runs it (a drain of the global queue, when that
+    /// thread cannot), with no task made for it.
+    func runOrQueue(_ call: @escaping @Sendable () -> Void) -> Bool {
+        let acquired = state.withLock { state -> Bool in
+            guard !state.isRunning else {
+                state.jobs.append(.call(call))
+                return false
+            }
+            state.isRunning = true
+            return true
+        }
+        guard acquired else { return false }
+        beginRun()
+        call()
+        endRun()
+        if !finishRun(), release() { drain() }
+        return true
+    }
+
     /// Keeps the actor once the call running now ends: no other call runs on it (jobs wait,
     /// ``runIfIdle(_:)`` declines) until ``endHold(_:)``. No thread is held meanwhile. Call it
     /// from the actor's current call.
@@ -77,8 +106,9 @@ final class ContextExecutor: SerialExecutor {
     }
 
     /// Ends a hold of ``holdAfterCurrentCall()``: `body` runs as the actor's next call, then the
-    /// jobs that waited run. It runs on this thread, or, when the call that asked for the hold
-    /// is still running, on that call's thread as soon as it ends.
+    /// work that waited. It runs on this thread, or, when the call that asked for the hold is
+    /// still running, on that call's thread as soon as it ends. Of the work that waited, the
+    /// synchronous calls at its head run on this thread too; jobs go to the global queue.
     func endHold(_ body: @escaping @Sendable () -> Void) {
         let runsHere = state.withLock { state -> Bool in
             if case .kept = state.hold {
@@ -92,7 +122,7 @@ final class ContextExecutor: SerialExecutor {
         beginRun()
         body()
         endRun()
-        if !finishRun(), release() { scheduleDrain() }
+        if !finishRun(), release() { drainCalls() }
     }
 
     /// Called on the thread of a run that just ended: runs an end of hold that came during the
@@ -118,7 +148,7 @@ final class ContextExecutor: SerialExecutor {
         }
     }
 
-    /// How many jobs wait for the actor.
+    /// How many jobs and queued calls wait for the actor.
     var queuedJobCount: Int {
         state.withLock { $0.jobs.count - $0.head }
     }
@@ -138,14 +168,40 @@ final class ContextExecutor: SerialExecutor {
     private func drain() {
         let executor = asUnownedSerialExecutor()
         for _ in 0..<Self.jobsPerDrain {
-            guard let job = nextJob() else { return }
-            beginRun()
-            job.runSynchronously(on: executor)
-            endRun()
+            guard case .work(let work) = next(callsOnly: false) else { return }
+            run(work, on: executor)
             if finishRun() { return }
         }
         // Still running: the rest of the queue gets a drain of its own, after other work.
         if release() { scheduleDrain() }
+    }
+
+    /// Like ``drain()``, but runs only the synchronous calls at the head of the queue; a drain
+    /// of the global queue runs what is left from the first job on.
+    private func drainCalls() {
+        let executor = asUnownedSerialExecutor()
+        for _ in 0..<Self.jobsPerDrain {
+            switch next(callsOnly: true) {
+            case .work(let work):
+                run(work, on: executor)
+                if finishRun() { return }
+            case .idle:
+                return
+            case .jobFirst:
+                scheduleDrain()
+                return
+            }
+        }
+        if release() { scheduleDrain() }
+    }
+
+    private func run(_ work: Work, on executor: UnownedSerialExecutor) {
+        beginRun()
+        switch work {
+        case .job(let job): job.runSynchronously(on: executor)
+        case .call(let call): call()
+        }
+        endRun()
     }
 
     private func beginRun() {
@@ -156,18 +212,28 @@ final class ContextExecutor: SerialExecutor {
         runningThread.store(0, ordering: .releasing)
     }
 
-    /// The next job, or `nil` with the actor marked idle when the queue is empty.
-    private func nextJob() -> UnownedJob? {
-        state.withLock { state -> UnownedJob? in
+    /// What a drain takes next.
+    private enum Next {
+        /// Work to run, taken off the queue.
+        case work(Work)
+        /// Nothing: the queue is empty, and the actor is marked idle.
+        case idle
+        /// A job, left queued (asked for calls only); the actor stays marked running.
+        case jobFirst
+    }
+
+    private func next(callsOnly: Bool) -> Next {
+        state.withLock { state -> Next in
             guard state.head < state.jobs.count else {
                 state.jobs.removeAll(keepingCapacity: state.jobs.capacity <= 64)
                 state.head = 0
                 state.isRunning = false
-                return nil
+                return .idle
             }
-            let job = state.jobs[state.head]
+            let work = state.jobs[state.head]
+            if callsOnly, case .job = work { return .jobFirst }
             state.head += 1
-            return job
+            return .work(work)
         }
     }
 

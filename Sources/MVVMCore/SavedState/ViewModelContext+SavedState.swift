@@ -10,12 +10,14 @@ extension ViewModelContext {
     /// that left, since the last save. Either way, the next save starts from now.
     package func savedSession(createdAt: Int64, lastUsed: Int64, complete: Bool) -> SavedSession {
         let (changed, valuesChanged, removed) = store.takeUnsavedChanges()
-        let keys = complete ? store.keys : changed
-        let positions = Dictionary(store.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        var entries = keys.compactMap { key in
+        let allKeys = store.keys
+        let keys = complete ? allKeys : changed
+        // Positions by a scan of the store's keys: a save usually holds one changed view model.
+        var entries = keys.enumerated().compactMap { index, key in
             store.entry(key).map { entry in
                 SavedSession.Entry(key: key, scene: entry.scene, input: entry.encodedInput, values: store.savedValues(of: key),
-                                   position: positions[key] ?? 0, valuesChanged: complete || valuesChanged.contains(key))
+                                   position: complete ? index : allKeys.firstIndex(of: key) ?? 0,
+                                   valuesChanged: complete || valuesChanged.contains(key))
             }
         }
         if complete { entries += pendingRestoreOrder.compactMap { pendingRestore[$0] } }

@@ -66,27 +66,25 @@ extension Application {
     /// Called by a handler on a polling thread, the call is left to that thread: it runs there
     /// on the thread's next pass when the context is idle then (no thread hop, no parked
     /// connection; the tasks the call started on the context, such as a new scene's load, run
-    /// there right after it, until they suspend, before the answer leaves). Otherwise it goes to the application's few draining tasks, which enter the
-    /// context's actor: the body cannot suspend, so a drainer waits at most for the context to
-    /// finish the call it is in.
+    /// there right after it, until they suspend, before the answer leaves). When the context is
+    /// busy then, the call waits in the context's queue and runs on the thread that ends the
+    /// call before it (``ContextActor/runOrQueue(_:)``). Called elsewhere, it goes to the
+    /// application's few draining tasks, which enter the context's actor: the body cannot
+    /// suspend, so a drainer waits at most for the context to finish the call it is in.
     func onContext(_ context: ContextActor, _ routed: RoutedRequest, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
         let thread = routed.thread.number
         let left = routed.thread.leave { [self] in
-            let ran = context.runIfIdle { context -> Bool in
-                Self.answer(responder) { try body(context) }
-                return true
-            } ?? false
-            if ran {
+            if context.runOrQueue({ context in Self.answer(responder) { try body(context) } }) {
                 metrics.countContextCallOnPollingThread(thread: thread)
             } else {
-                handOff(context, responder, body)
+                metrics.contextCallsQueued.increment()
             }
         }
         if !left { handOff(context, responder, body) }
     }
 
     private func handOff(_ context: ContextActor, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
-        metrics.contextCallsHandedOff.increment()
+        metrics.contextCallsQueued.increment()
         contextCalls.submit {
             await context.run { context in Self.answer(responder) { try body(context) } }
         }

@@ -25,9 +25,10 @@ final class Metrics: Sendable {
     /// Synchronous context calls run on the polling thread that read their request (counted
     /// through ``countContextCallOnPollingThread(thread:)``).
     private let contextCallsOnPollingThread: CoreMetrics.Counter
-    /// Synchronous context calls handed to the draining tasks (their context was busy, or the
-    /// caller was not a polling thread).
-    let contextCallsHandedOff: CoreMetrics.Counter
+    /// Synchronous context calls that waited: their context was busy (they ran after the call
+    /// before them, on the thread that ended it), or the caller was not a polling thread (they
+    /// were handed to the draining tasks).
+    let contextCallsQueued: CoreMetrics.Counter
     private let liveSessions: CoreMetrics.Gauge
     private let parkedRequests: CoreMetrics.Gauge
     private let openStreams: CoreMetrics.Gauge
@@ -114,7 +115,7 @@ final class Metrics: Sendable {
         expiredSessions = CoreMetrics.Counter(label: "mvvm_sessions_expired_total", factory: factory)
         expiredLongPolls = CoreMetrics.Counter(label: "mvvm_long_polls_expired_total", factory: factory)
         contextCallsOnPollingThread = CoreMetrics.Counter(label: "mvvm_context_calls_total", dimensions: [("thread", "polling")], factory: factory)
-        contextCallsHandedOff = CoreMetrics.Counter(label: "mvvm_context_calls_total", dimensions: [("thread", "pool")], factory: factory)
+        contextCallsQueued = CoreMetrics.Counter(label: "mvvm_context_calls_total", dimensions: [("thread", "queued")], factory: factory)
     }
 
     /// Names the routes of the router that serves: requests are counted under their patterns.

@@ -9,11 +9,12 @@ import TestSupport
 import Testing
 
 /// Where a request's synchronous call on its session's context runs: on the polling thread that
-/// read the request when the context is idle, on a pool thread when it is busy.
+/// read the request when the context is idle; when it is busy, after the call running on it, on
+/// the thread that ends that call.
 @Suite("Context calls over HTTP", .timeLimit(.minutes(1)))
 struct ContextCallsAPITests {
     private static let polling = #"mvvm_context_calls_total{thread="polling"}"#
-    private static let pool = #"mvvm_context_calls_total{thread="pool"}"#
+    private static let queued = #"mvvm_context_calls_total{thread="queued"}"#
 
     /// The context of a live session of the application.
     private static func context(of id: String, in app: TestApplication) throws -> ContextActor {
@@ -40,34 +41,39 @@ struct ContextCallsAPITests {
         }
     }
 
-    @Test("An input to a context busy with another call waits on a pool thread, then answers its new state")
+    @Test("An input to a context busy with another call waits, runs on the thread that ends that call, then answers its new state")
     func inputToABusyContext() async throws {
         try await APIClient.run { api in
             let id = try await api.app.createSession()
             let path = "/sessions/\(id)/scenes/counter"
             _ = try await api.get(path)
             let context = try Self.context(of: id, in: api.app)
-            let poolBefore = try #require(try await api.metric(Self.pool))
+            let queuedBefore = try #require(try await api.metric(Self.queued))
+            let versionBefore = try #require(await context.summary().entries.first { $0.key == "counter" }?.version)
 
             // Another call holds the context until released (on a thread of its own, as a
-            // polling thread would: blocking a pool thread could starve the other tests).
+            // polling thread would: blocking a pool thread could starve the other tests). Once
+            // its call ends, the same thread reads the counter's version: the queued input ran
+            // on that thread as the call ended, before the thread was let go.
             let entered = Tally()
             let release = DispatchSemaphore(value: 0)
             let holder = Task {
-                try await TestHTTPClient.onThread {
+                try await TestHTTPClient.onThread { () -> UInt64? in
                     _ = context.runIfIdle { _ in
                         entered.increment()
                         release.wait()
                     }
+                    return context.runIfIdle { $0.summary() }?.entries.first { $0.key == "counter" }?.version
                 }
             }
             try await entered.wait(untilAtLeast: 1)
             async let input = api.post("\(path)/input", ["name": "Ada"])
-            // The input is handed to a pool thread, where it waits for the context.
-            #expect(try await eventually { try await api.metric(Self.pool) != poolBefore })
-            #expect(try await api.metric(Self.pool) == poolBefore + 1)
+            // The input waits in the context's queue.
+            #expect(try await eventually { try await api.metric(Self.queued) != queuedBefore })
+            #expect(try await api.metric(Self.queued) == queuedBefore + 1)
             release.signal()
-            try await holder.value
+            let versionAfter = try #require(try await holder.value)
+            #expect(versionAfter > versionBefore, "the input ran before the holding thread left the context")
             let response = try await input
             #expect(response.status == 200)
             #expect((response.json["input"] as? [String: Any])?["name"] as? String == "Ada")

@@ -1,6 +1,7 @@
 import Foundation
 import MVVMCore
 import Synchronization
+import TestSupport
 import Testing
 
 extension Core {
@@ -41,6 +42,38 @@ extension Core {
             #expect(ran == true)
             #expect(order.withLock { $0 } == ["call", "end"])
             #expect(context.runIfIdle { _ in true } == true, "the hold is over")
+        }
+
+        @Test("Calls queued during a hold run in their order, on the thread that ends the hold; a task's job queued among them keeps its place")
+        func queuedCallsRunOnTheEndingThread() async throws {
+            let context = Self.context()
+            let order = Mutex<[String]>([])
+            await context.run { $0.holdAfterThisCall() }
+            #expect(!context.runOrQueue { _ in order.withLock { $0.append("first") } }, "a held context queues the call")
+            #expect(!context.runOrQueue { _ in order.withLock { $0.append("second") } })
+            let seenAtFirstEnd = try await TestHTTPClient.onThread { () -> [String] in
+                context.endHold { _ in order.withLock { $0.append("end") } }
+                return order.withLock { $0 }
+            }
+            #expect(seenAtFirstEnd == ["end", "first", "second"], "the queued calls ran before endHold returned")
+
+            // A job queued between two calls: the call before it runs on the ending thread, the
+            // job and what follows it on the global queue, in order.
+            order.withLock { $0.removeAll() }
+            await context.run { $0.holdAfterThisCall() }
+            #expect(!context.runOrQueue { _ in order.withLock { $0.append("call 1") } })
+            let job = Task { await context.run { _ in order.withLock { $0.append("job") } } }
+            #expect(try await eventually { context.waitingWorkCount == 2 }, "the task's job is queued behind the call")
+            #expect(!context.runOrQueue { _ in order.withLock { $0.append("call 2") } })
+            let seenAtEnd = try await TestHTTPClient.onThread { () -> [String] in
+                context.endHold { _ in order.withLock { $0.append("end") } }
+                return order.withLock { $0 }
+            }
+            #expect(Array(seenAtEnd.prefix(2)) == ["end", "call 1"])
+            await job.value
+            try await Task.sleep(for: .milliseconds(20))
+            #expect(order.withLock { $0 } == ["end", "call 1", "job", "call 2"])
+            #expect(context.runIfIdle { _ in true } == true, "the context is idle again")
         }
     }
 }
