@@ -453,9 +453,9 @@ internal enum Operations {
     /// `mvvm_sessions_created_total`, `mvvm_sessions_deleted_total`,
     /// `mvvm_sessions_evicted_total`, `mvvm_sessions_expired_total`,
     /// `mvvm_long_polls_expired_total`, `mvvm_context_calls_total` (synchronous calls on
-    /// sessions' contexts, labelled by the thread that ran them: `polling` for the thread that
-    /// read the request, `pool` when the context was busy) and `mvvm_requests_total` (labelled
-    /// by method, route and status).
+    /// sessions' contexts: `thread="polling"` for those run at once on the thread that read the
+    /// request, `thread="queued"` for those that waited for a busy context) and
+    /// `mvvm_requests_total` (labelled by method, route and status).
     ///
     ///
     /// - Remark: HTTP `GET /metrics`.
