@@ -122,7 +122,7 @@ final class ContextExecutor: SerialExecutor {
         beginRun()
         body()
         endRun()
-        if !finishRun(), release() { drainCalls() }
+        if !finishRun(), release() { drain(callsOnly: true) }
     }
 
     /// Called on the thread of a run that just ended: runs an end of hold that came during the
@@ -165,23 +165,13 @@ final class ContextExecutor: SerialExecutor {
         DispatchQueue.global().async { self.drain() }
     }
 
-    private func drain() {
-        let executor = asUnownedSerialExecutor()
-        for _ in 0..<Self.jobsPerDrain {
-            guard case .work(let work) = next(callsOnly: false) else { return }
-            run(work, on: executor)
-            if finishRun() { return }
-        }
-        // Still running: the rest of the queue gets a drain of its own, after other work.
-        if release() { scheduleDrain() }
-    }
-
-    /// Like ``drain()``, but runs only the synchronous calls at the head of the queue; a drain
+    /// Runs what waits for the actor, up to a drain's worth; the rest gets a drain of the global
+    /// queue. With `callsOnly`, runs only the synchronous calls at the head of the queue: a drain
     /// of the global queue runs what is left from the first job on.
-    private func drainCalls() {
+    private func drain(callsOnly: Bool = false) {
         let executor = asUnownedSerialExecutor()
         for _ in 0..<Self.jobsPerDrain {
-            switch next(callsOnly: true) {
+            switch next(callsOnly: callsOnly) {
             case .work(let work):
                 run(work, on: executor)
                 if finishRun() { return }
@@ -192,6 +182,7 @@ final class ContextExecutor: SerialExecutor {
                 return
             }
         }
+        // Still running: the rest of the queue gets a drain of its own, after other work.
         if release() { scheduleDrain() }
     }
 
