@@ -68,12 +68,7 @@ final class ContextExecutor: SerialExecutor {
             return true
         }
         guard acquired else { return nil }
-        beginRun()
-        defer {
-            endRun()
-            if !finishRun(), release() { drain() }
-        }
-        return try body()
+        return try runAcquired(body)
     }
 
     /// Runs `call` on this thread as the actor's current call when no other call is running on
@@ -91,11 +86,20 @@ final class ContextExecutor: SerialExecutor {
             return true
         }
         guard acquired else { return false }
-        beginRun()
-        call()
-        endRun()
-        if !finishRun(), release() { drain() }
+        runAcquired(call)
         return true
+    }
+
+    /// Runs `body` as the actor's current call on this thread, which has just marked the actor
+    /// running; then what was queued meanwhile, up to a drain's worth (the rest goes to the
+    /// global queue), unless `body` asked for a hold.
+    private func runAcquired<Result>(_ body: () throws -> Result) rethrows -> Result {
+        beginRun()
+        defer {
+            endRun()
+            if !finishRun(), release() { drain() }
+        }
+        return try body()
     }
 
     /// Keeps the actor once the call running now ends: no other call runs on it (jobs wait,
