@@ -21,7 +21,10 @@
 #                        two instances on PostgreSQL (scripts/cluster), next to one instance on
 #                        SQLite and to the baseline, and the failover time (bench/failover.py)
 #   BENCH_STATE=1        scenarios 1 to 6 with the state store on (a state file under bench/out)
-#                        instead of --state none
+#                        instead of --state none; scenarios 2 and 3 then also run, in the same
+#                        rounds, bench/durable_floor.c (rows 2f and 3f): raw libmicrohttpd that
+#                        answers each change once committed to SQLite, like the server, and does
+#                        nothing else, beside the same baseline figures
 #
 # Scenarios 1 to 6 run the server with --log-level warning and raised limits; scenario 7 runs a
 # second server exactly as scripts/run starts it (its defaults: log level info, the default
@@ -86,6 +89,8 @@ DEFAULT_PID=""            # scenario 7: the server as scripts/run starts it
 DEFAULT_PORT=""
 BASELINE_PID=""
 BASELINE_PORT=""
+FLOOR_PID=""              # scenarios 2f and 3f: bench/durable_floor.c
+FLOOR_PORT=""
 CRASHES=0
 
 stop_pid() {   # pid: TERM, then KILL after 15 s
@@ -112,9 +117,11 @@ cleanup() {
     stop_pid "$SERVER_PID"
     stop_pid "$DEFAULT_PID"
     stop_pid "$BASELINE_PID"
+    stop_pid "$FLOOR_PID"
     SERVER_PID=""
     DEFAULT_PID=""
     BASELINE_PID=""
+    FLOOR_PID=""
     if [[ -n "${CLUSTER_URL:-}" ]]; then cluster down; fi
     exit "$status"
 }
@@ -169,6 +176,22 @@ start_default_server() {   # scenario 7: scripts/run's defaults, on a free port
 stop_server() {
     stop_pid "$SERVER_PID"
     SERVER_PID=""
+}
+
+start_floor() {   # scenarios 2f and 3f: the durable floor, on a fresh state file, with its input sessions
+    rm -rf "$OUT/floor-state"
+    mkdir -p "$OUT/floor-state"
+    "$BIN/durable_floor" --port 0 --threads 2 --connection-limit "$MAX_CONNECTIONS" --memory-limit 4096 \
+        --doc "$OUT/car.json" --state "$OUT/floor-state/state.sqlite" \
+        >"$OUT/floor.stdout" 2>>"$OUT/floor.log" </dev/null &
+    FLOOR_PID=$!
+    local line result
+    line=$(wait_for_line "$OUT/floor.stdout" 'listening on' 30 "$FLOOR_PID") ||
+        fail "the durable floor did not start (see $OUT/floor.log)"
+    FLOOR_PORT=${line##* }
+    result=$(lp create --port "$FLOOR_PORT" --n "$INPUT_SESSIONS" --conns 16 --out "$OUT/floor-ids.txt" | grep '^RESULT') ||
+        fail "could not create $INPUT_SESSIONS sessions on the durable floor: $result"
+    say "durable floor: pid $FLOOR_PID, port $FLOOR_PORT, $INPUT_SESSIONS sessions"
 }
 
 start_baseline() {
@@ -233,6 +256,10 @@ s3|3. Session churn, POST+DELETE, 32 conns|rps|req/s|ratio_ge|0.3
 s3|3. Session churn, POST+DELETE, 32 conns|sessions_per_s|sessions/s|info|
 s3|3. Session churn, POST+DELETE, 32 conns|errors|errors|eq|0
 s3|3. Session churn, POST+DELETE, 32 conns|cpu_us|CPU µs per request (answering process)|info|
+s2f|2f. Beside 2: the durable floor (bench/durable_floor.c) in the server's column, inputs|rps|req/s|info|
+s2f|2f. Beside 2: the durable floor (bench/durable_floor.c) in the server's column, inputs|cpu_us|CPU µs per request (answering process)|info|
+s3f|3f. Beside 3: the durable floor (bench/durable_floor.c) in the server's column, churn|rps|req/s|info|
+s3f|3f. Beside 3: the durable floor (bench/durable_floor.c) in the server's column, churn|cpu_us|CPU µs per request (answering process)|info|
 s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|parked|parked at once|eq|$((LP_SESSIONS * LP_PER_SESSION))
 s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|threads_hold|threads while holding|info|
 s4|4. Long-poll capacity, ${LP_SESSIONS} sessions x ${LP_PER_SESSION}|threads_added|threads added while holding|max_le|16
@@ -373,17 +400,20 @@ check_dependencies() {
 }
 
 build() {
-    if [[ "${BENCH_SKIP_BUILD:-0}" == 1 && -x "$SCRATCH/release/server" && -x "$BIN/baseline" && -x "$BIN/lpclient" ]]; then
+    if [[ "${BENCH_SKIP_BUILD:-0}" == 1 && -x "$SCRATCH/release/server" && -x "$BIN/baseline" && -x "$BIN/lpclient" && -x "$BIN/durable_floor" ]]; then
         say "build: skipped (BENCH_SKIP_BUILD=1)"
         return
     fi
     say "build: swift build -c release --scratch-path .build-bench"
     (cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH" >>"$LOG" 2>&1) ||
         fail "swift build failed (see $LOG)"
-    say "build: bench/bin/baseline, bench/bin/lpclient (gcc -O2)"
+    say "build: bench/bin/baseline, bench/bin/durable_floor, bench/bin/lpclient (gcc -O2)"
     # shellcheck disable=SC2046
     gcc -O2 -Wall -o "$BIN/baseline" "$BENCH_DIR/baseline.c" $(pkg-config --cflags --libs libmicrohttpd) -lpthread ||
         fail "could not build baseline.c"
+    # shellcheck disable=SC2046
+    gcc -O2 -Wall -o "$BIN/durable_floor" "$BENCH_DIR/durable_floor.c" $(pkg-config --cflags --libs libmicrohttpd sqlite3) -lpthread ||
+        fail "could not build durable_floor.c"
     gcc -O2 -Wall -o "$BIN/lpclient" "$BENCH_DIR/lpclient.c" || fail "could not build lpclient.c"
 }
 
@@ -550,6 +580,20 @@ s7() {   # the default-configuration server stands in for the server for one run
 }
 s2() { BENCH_IDS="$OUT/input-ids.txt" run_wrk s2 "$2" "$1" "$(target_port "$2")" 64 "$BENCH_DIR/inputs.lua" /; check_alive "scenario 2"; }
 s3() { run_wrk s3 "$2" "$1" "$(target_port "$2")" 32 "$BENCH_DIR/churn.lua" /; check_alive "scenario 3"; }
+floor_run() {   # round scenario connections script [ids]: the durable floor stands in for the server for one run
+    local round=$1 scenario=$2 main_pid=$SERVER_PID
+    SERVER_PID=$FLOOR_PID
+    BENCH_IDS=${5:-} run_wrk "${scenario}f" server "$round" "$FLOOR_PORT" "$3" "$4" /
+    SERVER_PID=$main_pid
+    if ! kill -0 "$FLOOR_PID" 2>/dev/null; then
+        FLOOR_PID=""
+        fail "the durable floor died during scenario ${scenario}f; see $OUT/floor.log"
+    fi
+    # The round's baseline figures stand beside the floor's.
+    awk -F'\t' -v r="$round" -v s="$scenario" '$1 == s && $2 == "baseline" && $3 == r { $1 = s "f"; print }' OFS='\t' "$RAW" >>"$RAW.tmp"
+    cat "$RAW.tmp" >>"$RAW"
+    rm -f "$RAW.tmp"
+}
 s45() {
     run_longpoll s4 "$2" "$1" "$(target_port "$2")" "$(target_pid "$2")" "$OUT/lp-ids.txt" "$LP_PER_SESSION"
     check_alive "scenario 4"
@@ -649,6 +693,7 @@ if wants 1 || wants 2 || wants 3 || wants 4 || wants 5 || wants 7 || wants 9 || 
     if wants 7; then start_default_server; fi
     start_baseline
     check_baseline_bytes
+    if [[ "${BENCH_STATE:-0}" == 1 ]] && { wants 2 || wants 3; }; then start_floor; fi
     say "baseline answers the same $(wc -c <"$OUT/car.json") bytes; $ROUNDS rounds, wrk -t$THREADS -d$DURATION"
     for round in $(seq 1 "$ROUNDS"); do
         say "round $round of $ROUNDS"
@@ -657,7 +702,9 @@ if wants 1 || wants 2 || wants 3 || wants 4 || wants 5 || wants 7 || wants 9 || 
             pair "$round" s1 "$round" 256
         fi
         if wants 2; then pair "$round" s2 "$round"; fi
+        if wants 2 && [[ -n "$FLOOR_PID" ]]; then floor_run "$round" s2 64 "$BENCH_DIR/inputs.lua" "$OUT/floor-ids.txt"; fi
         if wants 3; then pair "$round" s3 "$round"; fi
+        if wants 3 && [[ -n "$FLOOR_PID" ]]; then floor_run "$round" s3 32 "$BENCH_DIR/churn.lua"; fi
         if wants 4 || wants 5; then pair "$round" s45 "$round"; fi
         if wants 5; then
             pair "$round" s5a "$round"
@@ -673,6 +720,8 @@ if wants 1 || wants 2 || wants 3 || wants 4 || wants 5 || wants 7 || wants 9 || 
     stop_server
     stop_pid "$BASELINE_PID"
     BASELINE_PID=""
+    stop_pid "$FLOOR_PID"
+    FLOOR_PID=""
 fi
 
 if wants 6; then
