@@ -1,7 +1,11 @@
 -- inputs.lua: POST /sessions/{id}/scenes/car/input, alternating the two bodies per session so
 -- that every input changes the car's output. The session ids come from the file named by
--- $BENCH_IDS (one a line), shared out between wrk's threads; give as many ids as connections
--- so that each connection mostly drives its own view model.
+-- $BENCH_IDS (one a line), shared out between wrk's threads. Each thread sends its ids in turn,
+-- whichever of its connections asks next (wrk's Lua does not say which connection asks), so with
+-- as many ids as connections an id's next input goes out one turn of the thread's connections
+-- later, and may overlap its previous one while that is still being answered: with the state
+-- store on, about one input in six finds its session busy with the commit of the one before
+-- (BENCHMARKS.md, the twenty-fourth round).
 
 dofile((os.getenv("BENCH_LUA_DIR") or "bench") .. "/report.lua")
 
