@@ -22,21 +22,9 @@
  *                 [--connection-limit 16000] [--memory-limit 8192] [--timeout 30]
  * Prints "baseline listening on PORT" once it accepts; stops on SIGINT or SIGTERM.
  */
-#include <stdarg.h>
-#include <stdint.h>
-#include <stddef.h>
-#include <sys/types.h>
-#include <sys/socket.h>
-#include <microhttpd.h>
+#include "mhd_server.h"
 
-#include <errno.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 /* Request phases kept in *con_cls (their addresses are the markers). */
@@ -169,35 +157,6 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     return MHD_queue_response(connection, MHD_HTTP_OK, document_response);
 }
 
-static char *read_file(const char *path, size_t *length) {
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
-        fprintf(stderr, "baseline: cannot open %s: %s\n", path, strerror(errno));
-        exit(2);
-    }
-    size_t capacity = 4096, used = 0;
-    char *bytes = malloc(capacity);
-    size_t got;
-    while (bytes != NULL && (got = fread(bytes + used, 1, capacity - used, file)) > 0) {
-        used += got;
-        if (used == capacity) bytes = realloc(bytes, capacity *= 2);
-    }
-    fclose(file);
-    if (bytes == NULL) abort();
-    *length = used;
-    return bytes;
-}
-
-static struct MHD_Response *fixed_response(const char *bytes, size_t length, const char *etag) {
-    struct MHD_Response *response =
-        MHD_create_response_from_buffer(length, (void *)bytes, MHD_RESPMEM_PERSISTENT);
-    if (response == NULL) abort();
-    if (length > 0) MHD_add_response_header(response, "Content-Type", "application/json");
-    if (etag != NULL) MHD_add_response_header(response, "ETag", etag);
-    MHD_add_response_header(response, "Cache-Control", "no-store");
-    return response;
-}
-
 static void usage(void) {
     fprintf(stderr, "usage: baseline --doc FILE --created FILE [--port N] [--threads N] "
                     "[--connection-limit N] [--memory-limit BYTES] [--timeout SECONDS]\n");
@@ -222,48 +181,24 @@ int main(int argc, char **argv) {
     }
     if (doc_path == NULL || created_path == NULL) usage();
 
-    struct rlimit limit;
-    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-        limit.rlim_cur = limit.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &limit);
-    }
+    sigset_t signals;
+    bench_prepare_process(&signals);
 
     size_t doc_length, created_length;
-    const char *doc = read_file(doc_path, &doc_length);
-    const char *created = read_file(created_path, &created_length);
+    const char *doc = bench_read_file("baseline", doc_path, &doc_length);
+    const char *created = bench_read_file("baseline", created_path, &created_length);
     /* The same ETag as the server gives the document: its version. */
     char etag[64] = "";
     const char *version = NULL;
     for (const char *p = doc; (p = strstr(p, "\"version\":")) != NULL; p++) version = p;
     if (version != NULL) snprintf(etag, sizeof etag, "\"%ld\"", strtol(version + 10, NULL, 10));
-    document_response = fixed_response(doc, doc_length, etag[0] ? etag : NULL);
-    created_response = fixed_response(created, created_length, NULL);
-    deleted_response = fixed_response("", 0, NULL);
+    document_response = bench_fixed_response(doc, doc_length, etag[0] ? etag : NULL);
+    created_response = bench_fixed_response(created, created_length, NULL);
+    deleted_response = bench_fixed_response("", 0, NULL);
 
     /* Signals are taken by sigwait below, never by MHD's threads. */
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGINT);
-    sigaddset(&signals, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &signals, NULL);
-    signal(SIGPIPE, SIG_IGN);
-
-    struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)port,
-        NULL, NULL, access_handler, NULL,
-        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-        MHD_OPTION_CONNECTION_TIMEOUT, timeout,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-        MHD_OPTION_THREAD_POOL_SIZE, threads,
-        MHD_OPTION_LISTEN_BACKLOG_SIZE, 4096u,
-        MHD_OPTION_END);
-    if (daemon == NULL) {
-        fprintf(stderr, "baseline: MHD_start_daemon failed (port %u)\n", port);
-        return 1;
-    }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    printf("baseline listening on %u\n", info != NULL ? info->port : port);
-    fflush(stdout);
+    struct MHD_Daemon *daemon = bench_start_daemon("baseline", port, threads, connection_limit, memory_limit,
+                                                   timeout, access_handler, NULL);
 
     int received;
     sigwait(&signals, &received);

@@ -19,22 +19,10 @@
  *                      [--connection-limit 16000] [--memory-limit 8192]
  * Prints "durable_floor listening on PORT" once it accepts; stops on SIGINT or SIGTERM.
  */
-#include <stdarg.h>
-#include <stdint.h>
-#include <stddef.h>
-#include <sys/types.h>
-#include <sys/socket.h>
-#include <microhttpd.h>
-#include <sqlite3.h>
+#include "mhd_server.h"
 
-#include <errno.h>
-#include <pthread.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include <sqlite3.h>
 #include <sys/random.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -242,34 +230,6 @@ static void request_completed(void *cls, struct MHD_Connection *connection, void
     *con_cls = NULL;
 }
 
-static char *read_file(const char *path, size_t *length) {
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
-        fprintf(stderr, "durable_floor: cannot open %s: %s\n", path, strerror(errno));
-        exit(2);
-    }
-    size_t capacity = 4096, used = 0;
-    char *bytes = malloc(capacity);
-    size_t got;
-    while (bytes != NULL && (got = fread(bytes + used, 1, capacity - used, file)) > 0) {
-        used += got;
-        if (used == capacity) bytes = realloc(bytes, capacity *= 2);
-    }
-    fclose(file);
-    if (bytes == NULL) abort();
-    *length = used;
-    return bytes;
-}
-
-static struct MHD_Response *fixed_response(const char *bytes, size_t length) {
-    struct MHD_Response *response =
-        MHD_create_response_from_buffer(length, (void *)bytes, MHD_RESPMEM_PERSISTENT);
-    if (response == NULL) abort();
-    if (length > 0) MHD_add_response_header(response, "Content-Type", "application/json");
-    MHD_add_response_header(response, "Cache-Control", "no-store");
-    return response;
-}
-
 static void open_state(const char *path) {
     if (sqlite3_open(path, &db) != SQLITE_OK) {
         fprintf(stderr, "durable_floor: cannot open %s: %s\n", path, sqlite3_errmsg(db));
@@ -324,46 +284,20 @@ int main(int argc, char **argv) {
     }
     if (doc_path == NULL || state_path == NULL) usage();
 
-    struct rlimit limit;
-    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-        limit.rlim_cur = limit.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &limit);
-    }
+    sigset_t signals;
+    bench_prepare_process(&signals);
 
     size_t doc_length;
-    const char *doc = read_file(doc_path, &doc_length);
-    document_response = fixed_response(doc, doc_length);
-    deleted_response = fixed_response("", 0);
-    failed_response = fixed_response("", 0);
+    const char *doc = bench_read_file("durable_floor", doc_path, &doc_length);
+    document_response = bench_fixed_response(doc, doc_length, NULL);
+    deleted_response = bench_fixed_response("", 0, NULL);
+    failed_response = bench_fixed_response("", 0, NULL);
     open_state(state_path);
-
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGINT);
-    sigaddset(&signals, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &signals, NULL);
-    signal(SIGPIPE, SIG_IGN);
 
     pthread_t writer_thread;
     if (pthread_create(&writer_thread, NULL, writer, NULL) != 0) return 1;
-
-    struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)port,
-        NULL, NULL, access_handler, NULL,
-        MHD_OPTION_NOTIFY_COMPLETED, request_completed, NULL,
-        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-        MHD_OPTION_CONNECTION_TIMEOUT, 30u,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-        MHD_OPTION_THREAD_POOL_SIZE, threads,
-        MHD_OPTION_LISTEN_BACKLOG_SIZE, 4096u,
-        MHD_OPTION_END);
-    if (daemon == NULL) {
-        fprintf(stderr, "durable_floor: MHD_start_daemon failed (port %u)\n", port);
-        return 1;
-    }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    printf("durable_floor listening on %u\n", info != NULL ? info->port : port);
-    fflush(stdout);
+    bench_start_daemon("durable_floor", port, threads, connection_limit, memory_limit, 30, access_handler,
+                       request_completed);
 
     int received;
     sigwait(&signals, &received);
