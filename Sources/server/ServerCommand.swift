@@ -80,8 +80,9 @@ struct ServerCommand: AsyncParsableCommand {
     var instance: String?
 
     @Option(help: """
-        normal: a saved change survives a crash of the server; full: it survives a power loss \
-        too (an fsync per commit).
+        For an SQLite file: normal, a saved change survives a crash of the server; full, it \
+        survives a power loss too (an fsync per commit). With PostgreSQL, commits are as durable \
+        as the database's own settings make them, and this does not apply.
         """)
     var stateSync: StateSync = .normal
 
