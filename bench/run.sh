@@ -478,7 +478,7 @@ run_wrk() {   # scenario who round port connections script path [metric-extra...
     local pid ticks_before ticks_after
     pid=$(target_pid "$who")
     ticks_before=$(cpu_ticks "$pid")
-    output=$(BENCH_LUA_DIR="$BENCH_DIR" wrk -t"$THREADS" -c"$connections" -d"$DURATION" --timeout 5s \
+    output=$(BENCH_LUA_DIR="$BENCH_DIR" BENCH_WRK_THREADS="$THREADS" wrk -t"$THREADS" -c"$connections" -d"$DURATION" --timeout 5s \
         -s "$script" "http://127.0.0.1:$port$path" 2>&1) || true
     ticks_after=$(cpu_ticks "$pid")
     printf '### %s %s round %s\n%s\n' "$scenario" "$who" "$round" "$output" >>"$LOG"
