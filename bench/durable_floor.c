@@ -13,7 +13,9 @@
  * A request that changes the file is suspended and handed to one writer thread, which commits
  * everything handed to it meanwhile in one transaction (WAL, synchronous=NORMAL, the server's
  * schema and statements) and then resumes each connection; the resumed connection queues its
- * answer. No parsing beyond the path, no JSON: the floor of what the rule costs.
+ * answer. No parsing beyond the path, no JSON: the floor of what the rule costs. A commit that
+ * fails is answered 503 for every request in it (an input to a session it never made fails its
+ * whole batch, through the foreign key): the bench sends none.
  *
  * Usage: durable_floor --doc FILE --state FILE [--port N (0: any)] [--threads 2]
  *                      [--connection-limit 16000] [--memory-limit 8192]
