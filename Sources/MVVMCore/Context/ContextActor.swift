@@ -184,7 +184,7 @@ package actor ContextActor {
 
     /// How many jobs and queued calls wait for this actor (for tests).
     package nonisolated var waitingWorkCount: Int {
-        executor.queuedJobCount
+        executor.waitingWorkCount
     }
 
     /// Runs code with the context on its actor (for tests and advanced uses).

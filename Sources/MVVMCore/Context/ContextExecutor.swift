@@ -153,7 +153,7 @@ final class ContextExecutor: SerialExecutor {
     }
 
     /// How many jobs and queued calls wait for the actor.
-    var queuedJobCount: Int {
+    var waitingWorkCount: Int {
         state.withLock { $0.jobs.count - $0.head }
     }
 

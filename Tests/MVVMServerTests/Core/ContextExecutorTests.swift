@@ -109,7 +109,7 @@ extension Core {
                     tasks.withLock { $0.append(task) }
                 }
                 // Stay in the call until the three jobs are queued behind it.
-                while recorder.executor.queuedJobCount < 3 { usleep(100) }
+                while recorder.executor.waitingWorkCount < 3 { usleep(100) }
                 let nested = recorder.executor.runIfIdle { 0 }
                 order.withLock { $0.append("call ended") }
                 return nested != nil
@@ -118,7 +118,7 @@ extension Core {
             for task in tasks.withLock({ $0 }) { await task.value }
             #expect(order.withLock { $0 } == ["call started", "call ended"])
             #expect(await recorder.entries.sorted() == ["job 0", "job 1", "job 2"])
-            #expect(recorder.executor.queuedJobCount == 0)
+            #expect(recorder.executor.waitingWorkCount == 0)
         }
 
         @Test("Many tasks entering one context at once each run exactly once, never two at a time")
