@@ -4,7 +4,8 @@
  * the store-on scenarios: the same daemon setup as bench/baseline.c, and the same kind of
  * writes as the server's SQLite store, with nothing else.
  *
- *   POST /sessions                       inserts a session row; 201 {"id":"<32 hex>"} once committed
+ *   POST /sessions                       inserts a session row and its root scene's entry row;
+ *                                        201 {"id":"<32 hex>"} once committed
  *   POST /sessions/<id>/<path>/input     updates the session's row and upserts the entry row of
  *                                        <path> with the body; then the document, once committed
  *   DELETE /sessions/<id>                deletes the session's rows; 204 once committed
@@ -50,6 +51,7 @@ static pthread_cond_t queue_ready = PTHREAD_COND_INITIALIZER;
 static struct request *queue_head, *queue_tail;
 static const char navigation[] =
     "{\"stack\":[{\"scene\":\"films\",\"key\":\"films\"}],\"modal\":null,\"presentation\":\"push\",\"slots\":{}}";
+static const char root_input[] = "{\"filter\":\"\",\"sort\":\"episode\"}";
 
 enum { SQL_BEGIN, SQL_COMMIT, SQL_ROLLBACK, SQL_CREATE, SQL_TOUCH, SQL_UPSERT_ENTRY, SQL_DELETE, SQL_COUNT };
 static const char *sql_text[SQL_COUNT] = {
@@ -86,7 +88,14 @@ static int write_one(struct request *r, int64_t now) {
         sqlite3_bind_int64(s, 2, now);
         sqlite3_bind_int64(s, 3, now);
         sqlite3_bind_blob(s, 4, navigation, sizeof navigation - 1, SQLITE_STATIC);
-        return run(SQL_CREATE);
+        if (run(SQL_CREATE) != 0) return -1;
+        /* The root scene's entry, as the server saves its view model with the session. */
+        s = statements[SQL_UPSERT_ENTRY];
+        sqlite3_bind_text(s, 1, r->id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 2, "films", -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 3, "films", -1, SQLITE_STATIC);
+        sqlite3_bind_blob(s, 4, root_input, sizeof root_input - 1, SQLITE_STATIC);
+        return run(SQL_UPSERT_ENTRY);
     case KIND_INPUT:
         s = statements[SQL_TOUCH];
         sqlite3_bind_int64(s, 1, now);

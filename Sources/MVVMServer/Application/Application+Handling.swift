@@ -128,24 +128,22 @@ extension Application {
             responder.answer(HTTPError.capacity("Too many requests are parked; retry shortly."))
             return
         }
-        let registration = board.waitForNewer(than: since, on: topic) { outcome in
+        // A session handed over to another server goes on there: the current document, not a 410.
+        let answer: @Sendable (PublicationBoard.WaitOutcome, _ gone: String) -> Void = { outcome, gone in
             release()
             switch outcome {
             case .newer(let document): responder.answer(render(document))
             case .closed where board.wasHandedOver: responder.answer(render(current))
-            case .closed: responder.answer(HTTPError(.sessionGone, detail: "The session was deleted while this request waited."))
+            case .closed: responder.answer(HTTPError(.sessionGone, detail: gone))
             case .timedOut, .cancelled: responder.answer(render(current))
             }
         }
+        let registration = board.waitForNewer(than: since, on: topic) { outcome in
+            answer(outcome, "The session was deleted while this request waited.")
+        }
         switch registration {
         case .immediate(let outcome):
-            release()
-            switch outcome {
-            case .newer(let document): responder.answer(render(document))
-            case .closed where board.wasHandedOver: responder.answer(render(current))
-            case .closed: responder.answer(HTTPError(.sessionGone, detail: "The session was deleted."))
-            case .timedOut, .cancelled: responder.answer(render(current))
-            }
+            answer(outcome, "The session was deleted.")
         case .waiting(let token):
             let metrics = self.metrics
             responder.setDeadline(after: wait) {
