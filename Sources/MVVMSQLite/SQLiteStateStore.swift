@@ -28,13 +28,15 @@ package final class SQLiteStateStore: StateStore {
     /// The file.
     package let path: String
     private let pool: DatabasePool
+    private let checkpointer: BackgroundCheckpointer
     private let lock: FileLock
     private let pending = Mutex(Pending())
 
-    /// Opens (or creates) the store at `path`, migrating its schema.
+    /// Opens (or creates) the store at `path`, migrating its schema. The log is copied back into
+    /// the file in the background once a commit leaves it at `walPages` pages or more.
     /// - Throws: ``StateStoreError`` when the file is locked by another server, is not an
     ///   SQLite database, is damaged, or has a schema newer than this server's.
-    package init(path: String, synchronous: Synchronous = .normal) throws {
+    package init(path: String, synchronous: Synchronous = .normal, walPages: Int32 = 1000) throws {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -60,6 +62,8 @@ package final class SQLiteStateStore: StateStore {
             }
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)
+            checkpointer = try BackgroundCheckpointer(path: path, configuration: configuration, walPages: walPages)
+            pool.writeWithoutTransaction { [checkpointer] db in checkpointer.install(on: db) }
         } catch let error as StateStoreError {
             throw error
         } catch {
@@ -156,6 +160,11 @@ package final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// How many checkpoints ran in the background (for tests).
+    package var backgroundCheckpoints: Int {
+        checkpointer.completedCount
+    }
+
     package func sessionCount() async throws -> Int {
         try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0 }
     }
@@ -210,6 +219,7 @@ package final class SQLiteStateStore: StateStore {
         // Waits for the writer queue: every commit handed over before is done.
         try? await pool.writeWithoutTransaction { _ in }
         try? pool.close()
+        checkpointer.close()
         lock.release()
     }
 }
