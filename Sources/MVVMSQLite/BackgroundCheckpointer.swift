@@ -4,7 +4,7 @@ import GRDBSQLite
 import Synchronization
 
 /// Copies the write-ahead log back into the database file on a connection and a queue of its
-/// own, so that the store's writer never runs a checkpoint, with the fsync that comes with it,
+/// own, so that the store's writer seldom runs a checkpoint, with the fsyncs that come with it,
 /// while changes wait for their commit.
 ///
 /// It replaces SQLite's automatic checkpoint on the writer connection with a WAL hook: once a
