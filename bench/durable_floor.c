@@ -79,6 +79,16 @@ static int run(int which) {
     return code == SQLITE_DONE ? 0 : -1;
 }
 
+/* Writes the entry row of `key` (also its scene's name here) in session `id`. */
+static int upsert_entry(const char *id, const char *key, const char *input, size_t length) {
+    sqlite3_stmt *s = statements[SQL_UPSERT_ENTRY];
+    sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, key, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 3, key, -1, SQLITE_STATIC);
+    sqlite3_bind_blob(s, 4, input, (int)length, SQLITE_STATIC);
+    return run(SQL_UPSERT_ENTRY);
+}
+
 static int write_one(struct request *r, int64_t now) {
     sqlite3_stmt *s;
     switch (r->kind) {
@@ -90,23 +100,13 @@ static int write_one(struct request *r, int64_t now) {
         sqlite3_bind_blob(s, 4, navigation, sizeof navigation - 1, SQLITE_STATIC);
         if (run(SQL_CREATE) != 0) return -1;
         /* The root scene's entry, as the server saves its view model with the session. */
-        s = statements[SQL_UPSERT_ENTRY];
-        sqlite3_bind_text(s, 1, r->id, -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 2, "films", -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 3, "films", -1, SQLITE_STATIC);
-        sqlite3_bind_blob(s, 4, root_input, sizeof root_input - 1, SQLITE_STATIC);
-        return run(SQL_UPSERT_ENTRY);
+        return upsert_entry(r->id, "films", root_input, sizeof root_input - 1);
     case KIND_INPUT:
         s = statements[SQL_TOUCH];
         sqlite3_bind_int64(s, 1, now);
         sqlite3_bind_text(s, 2, r->id, -1, SQLITE_STATIC);
         if (run(SQL_TOUCH) != 0) return -1;
-        s = statements[SQL_UPSERT_ENTRY];
-        sqlite3_bind_text(s, 1, r->id, -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 2, r->key, -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 3, r->key, -1, SQLITE_STATIC);
-        sqlite3_bind_blob(s, 4, r->body != NULL ? r->body : "", (int)r->length, SQLITE_STATIC);
-        return run(SQL_UPSERT_ENTRY);
+        return upsert_entry(r->id, r->key, r->body != NULL ? r->body : "", r->length);
     case KIND_DELETE:
         s = statements[SQL_DELETE];
         sqlite3_bind_text(s, 1, r->id, -1, SQLITE_STATIC);

@@ -60,8 +60,7 @@ final class BackgroundCheckpointer: Sendable {
             // write lock is released already, so the background's checkpoint does not wait for
             // this thread.
             queue.sync {}
-            var copied: Int32 = 0
-            if sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, &copied) == SQLITE_OK {
+            if sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil) == SQLITE_OK {
                 // The log starts over at the next commit.
                 copiedPages.store(0, ordering: .relaxed)
             }

@@ -10,9 +10,7 @@ struct SessionTakeoverTests {
         try await SavedStateTests.withStateFile { file in
             let store = try SQLiteStateStore(path: file)
             let saved = SavedSession(id: "s", createdAt: 1, lastUsed: 2, version: 41, navigation: Array("null".utf8), entries: [])
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                store.commit([.save(saved)]) { continuation.resume(with: $0) }
-            }
+            try await store.commit([.save(saved)])
             let first = try #require(try await store.adopt("s"))
             let second = try #require(try await store.adopt("s"))
             #expect(first.fence == 1)

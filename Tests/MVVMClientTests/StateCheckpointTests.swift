@@ -14,9 +14,7 @@ struct StateCheckpointTests {
 
     static func commit(_ sessions: Range<Int>, to store: SQLiteStateStore) async throws {
         for number in sessions {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                store.commit([.save(session(number))]) { continuation.resume(with: $0) }
-            }
+            try await store.commit([.save(session(number))])
         }
     }
 
