@@ -242,7 +242,9 @@ package final class ResponseStream: Sendable {
             return .some(state.link?.released)
         }
         guard let released else { return }
-        released?()
+        // The owner's release first: once the stream no longer counts as open, what the owner
+        // held for it (a parked request's place) is given back too.
         onFinish()
+        released?()
     }
 }
