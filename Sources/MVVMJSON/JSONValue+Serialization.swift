@@ -40,12 +40,14 @@ extension JSONBytesWriter {
         case .string(let value): writeString(value)
         case .array(let elements):
             append("[")
-            writeSeparated(elements) { $0.write($1) }
+            writeSeparated(count: elements.count) { $0.write(elements[$1]) }
             append("]")
         case .object(let members):
             append("{")
             // String order is UTF-8 byte order for the NFC keys the framework writes.
-            writeSeparated(members.keys.sorted()) { writer, key in
+            let keys = members.keys.sorted()
+            writeSeparated(count: keys.count) { writer, index in
+                let key = keys[index]
                 writer.writeString(key)
                 writer.append(":")
                 if let member = members[key] { writer.write(member) }

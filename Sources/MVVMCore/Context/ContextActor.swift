@@ -67,7 +67,11 @@ package actor ContextActor {
     }
 
     private func load(_ key: String) async {
-        await context.store.load(key)
+        // The loading state is published only when the load suspends: this call, queued behind
+        // the job running now, runs when that job ends, which is at the load's first suspension
+        // or after the whole load (and then finds the loaded state already published).
+        _ = runOrQueue { actor in actor.context.store.publishLifecycle(key) }
+        await context.store.load(key, publishingLoadingState: false)
         context.flushRefreshes()
     }
 

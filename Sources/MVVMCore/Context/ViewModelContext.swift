@@ -199,7 +199,7 @@ package struct SnapshotDocument: Sendable {
         writer.append(#"{"kind":"#)
         writer.writeString(kind)
         writer.append(#","sections":["#)
-        writer.writeSeparated(sections) { $0.write($1) }
+        writer.writeSeparated(count: sections.count) { $0.write(sections[$1]) }
         writer.append(#"],"version":"#)
         writer.writeInteger(version, negative: false)
         writer.append("}")

@@ -159,7 +159,8 @@ extension JSONBytesWriter {
         append(#"{"id":"#)
         writeString(section.id)
         append(#","items":["#)
-        writeSeparated(section.items) { $0.write($1) }
+        let items = section.items
+        writeSeparated(count: items.count) { $0.write(items[$1]) }
         append("]}")
     }
 
@@ -175,7 +176,8 @@ extension JSONBytesWriter {
         members.append(("id", .string(item.id)))
         members.sort { $0.key < $1.key }
         append("{")
-        writeSeparated(members) { writer, member in
+        writeSeparated(count: members.count) { writer, index in
+            let member = members[index]
             writer.writeString(member.key)
             writer.append(":")
             writer.write(member.value)

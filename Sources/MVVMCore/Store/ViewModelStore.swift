@@ -111,9 +111,14 @@ package final class ViewModelStore {
     /// Runs the view model's `load()` once: lifecycle loading, then loaded. When the view
     /// model is unloaded meanwhile, the load is cancelled and `didLoad` never comes. An error
     /// thrown by the load is kept in the entry's ``StoreEntry/error`` and the output stays valid.
-    package func load(_ key: String) async {
+    ///
+    /// With `publishingLoadingState` false, the loading state is not published when the load
+    /// starts (its `willLoad` event still is): the caller publishes it with
+    /// ``publishLifecycle(_:)`` once the load has suspended, so that a load that finishes
+    /// without suspending publishes one version, the loaded one.
+    package func load(_ key: String, publishingLoadingState: Bool = true) async {
         guard let entry = entries[key], entry.lifecycle.state == .setuped else { return }
-        transition(entry, .startLoading)
+        transition(entry, .startLoading, publishing: publishingLoadingState)
         do {
             try await entry.viewModel.load()
             entry.error = nil
@@ -158,6 +163,14 @@ package final class ViewModelStore {
     /// Encodes the state of the view model under a key and publishes it when it changed.
     package func refresh(_ key: String) {
         if let entry = entries[key] { refresh(entry) }
+    }
+
+    /// Publishes the view model under a key when its lifecycle state is not published yet (a
+    /// load started without publishing its loading state); does nothing otherwise, without
+    /// encoding anything.
+    package func publishLifecycle(_ key: String) {
+        guard let entry = entries[key], entry.publishedLifecycle != entry.lifecycle.state else { return }
+        refresh(entry)
     }
 
     /// Publishes every entry whose state changed (after a view model changed another one).
@@ -228,10 +241,10 @@ package final class ViewModelStore {
         transition(entry, .finishUnloading)
     }
 
-    private func transition(_ entry: StoreEntry, _ transition: Lifecycle.Transition, changes: [String] = []) {
+    private func transition(_ entry: StoreEntry, _ transition: Lifecycle.Transition, changes: [String] = [], publishing: Bool = true) {
         guard let event = try? entry.lifecycle.apply(transition, changes: changes) else { return }
         observer?(.event(key: entry.key, event))
-        if transition != .update && !entry.isCleared { refresh(entry) }
+        if publishing && transition != .update && !entry.isCleared { refresh(entry) }
     }
 
     private func refresh(_ entry: StoreEntry) {

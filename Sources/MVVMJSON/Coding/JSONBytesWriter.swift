@@ -149,7 +149,8 @@ package struct JSONBytesWriter {
     private mutating func writeArray(_ array: EncodedArray, depth: Int) throws {
         guard depth < Self.maximumDepth else { throw TooDeeplyNested() }
         bytes.append(UInt8(ascii: "["))
-        try writeSeparated(array.elements) { try $0.write($1, depth: depth) }
+        let elements = array.elements
+        try writeSeparated(count: elements.count) { try $0.write(elements[$1], depth: depth) }
         bytes.append(UInt8(ascii: "]"))
     }
 
@@ -168,14 +169,13 @@ package struct JSONBytesWriter {
         return left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
-    /// Writes `elements` separated by commas, each with `writeElement`: the inside of an array,
-    /// or of an object when each element is a member.
-    package mutating func writeSeparated<Elements: Sequence>(_ elements: Elements, _ writeElement: (inout JSONBytesWriter, Elements.Element) throws -> Void) rethrows {
-        var isFirst = true
-        for element in elements {
-            if !isFirst { bytes.append(UInt8(ascii: ",")) }
-            isFirst = false
-            try writeElement(&self, element)
+    /// Writes `count` elements separated by commas, the element at each index from 0 with
+    /// `writeElement`: the inside of an array, or of an object when each element is a member.
+    /// Not generic, so that a call from another module looks no type up at run time.
+    package mutating func writeSeparated(count: Int, _ writeElement: (inout JSONBytesWriter, Int) throws -> Void) rethrows {
+        for index in 0..<count {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            try writeElement(&self, index)
         }
     }
 

@@ -22,7 +22,8 @@ enum NavigationDocument {
         writer.append(#"{"modal":"#)
         if let modal = state.modal { writer.write(modal, scenePathPrefix: scenePathPrefix) } else { writer.append("null") }
         writer.append(#","stack":["#)
-        writer.writeSeparated(state.stack) { $0.write($1, scenePathPrefix: scenePathPrefix) }
+        let stack = state.stack
+        writer.writeSeparated(count: stack.count) { $0.write(stack[$1], scenePathPrefix: scenePathPrefix) }
         writer.append(#"],"version":"#)
         writer.writeInteger(state.version, negative: false)
         writer.append("}")
@@ -42,7 +43,9 @@ extension JSONBytesWriter {
         append(#","scene":"#)
         writeString(entry.scene)
         append(#","slots":{"#)
-        writeSeparated(entry.slots.sorted(by: { Self.utf8Precedes($0.key, $1.key) })) { writer, slot in
+        let slots = entry.slots.sorted(by: { Self.utf8Precedes($0.key, $1.key) })
+        writeSeparated(count: slots.count) { writer, index in
+            let slot = slots[index]
             writer.writeString(slot.key)
             writer.append(":")
             writer.write(slot.value, scenePathPrefix: scenePathPrefix)

@@ -66,6 +66,39 @@ extension Core {
             await context.close()
         }
 
+        @Test("Through a context, a load that never suspends publishes no loading state: nothing is published between willLoad and didLoad")
+        func loadWithoutSuspensionPublishesOnce() async throws {
+            let context = ContextActor(id: "once", catalogue: SuggestionsViewModel.catalogue(), dependencies: DependencyValues())
+            let setup = try await context.state(of: "suggestions")
+            try await context.board.waitForLifecycle(.loaded, of: "suggestions")
+            let events = try #require(context.events.events(after: 0)).filter { $0.key == "suggestions" }
+            let willLoad = try #require(events.first { $0.type == "willLoad" }).seq
+            let didLoad = try #require(events.first { $0.type == "didLoad" }).seq
+            // Versions and event numbers come from one counter: a version published between the
+            // two events would have taken the number between them.
+            #expect(didLoad == willLoad + 1)
+            let loaded = try #require(context.board.document(.scene("suggestions")))
+            #expect(loaded.version == didLoad + 1, "the loaded state is the version right after didLoad")
+            #expect(setup.version < willLoad)
+            await context.close()
+        }
+
+        @Test("Through a context, a load that suspends publishes its loading state while it waits")
+        func suspendedLoadPublishesLoading() async throws {
+            let gate = Gate()
+            var dependencies = DependencyValues()
+            dependencies.suggestions = FakeSuggestionService(["wedge"], gate: gate)
+            let context = ContextActor(id: "waits", catalogue: SuggestionsViewModel.catalogue(), dependencies: dependencies)
+            let setup = try await context.state(of: "suggestions")
+            try await gate.waitForArrivals(1)
+            let loading = try await context.board.waitForLifecycle(.loading, of: "suggestions")
+            #expect(loading.version > setup.version)
+            gate.open()
+            let loaded = try await context.board.waitForLifecycle(.loaded, of: "suggestions")
+            #expect(loaded.version > loading.version)
+            await context.close()
+        }
+
         @Test("A load that throws keeps the error in the state; the output stays valid and the view model is loaded")
         func failedLoad() async throws {
             struct Offline: Error {}
