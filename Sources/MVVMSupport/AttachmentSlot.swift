@@ -28,8 +28,6 @@ package final class AttachmentSlot: Sendable {
     /// The attachment of type `Attachment`, made by `make` the first time. When two threads
     /// make it at once, both get the one stored first; when `make` fails, a later call tries
     /// again. A slot holds one attachment type: asking for another type makes an unshared one.
-    /// Inlinable, so that it is specialized for the attachment's type in the modules that read
-    /// slots on every request (a generic call across modules looks the type's metadata up).
     @inlinable
     package func value<Attachment: AnyObject & Sendable>(orMake make: () -> Attachment?) -> Attachment? {
         if let pointer = UnsafeMutableRawPointer(bitPattern: stored.load(ordering: .acquiring)) {
