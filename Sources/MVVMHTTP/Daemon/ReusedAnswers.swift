@@ -42,11 +42,15 @@ private func namesEventStream(_ accept: UnsafePointer<CChar>) -> Bool {
 /// it reuses as a native response of its own: libmicrohttpd counts a response's uses under the
 /// response's lock, which polling threads sharing one response would take in turns on every
 /// request (and a thread descheduled while holding it stalls the other). The table is
-/// direct-mapped by a hash of the target (seeded per process, like every `Hasher`): a target
-/// whose slot another one took is simply a miss, served by its handler and kept again.
+/// direct-mapped by a hash of the target seeded per process: a target whose slot another one
+/// took is simply a miss, served by its handler and kept again.
+// Exclusivity of `slots` is not checked at run time (@exclusivity(unchecked)): a table is used
+// only by the polling thread that made it (``current``), one call at a time, and no access to
+// `slots` spans a call that could reach the table again.
 final class ReusedAnswers {
-    /// One kept answer.
-    struct Entry {
+    /// One kept answer: an object, so that reading a slot retains one reference, not every
+    /// field.
+    final class Entry {
         /// The request target, as libmicrohttpd gave it.
         let target: [UInt8]
         /// The native response sent: at first the one shared by every thread sending this
@@ -58,15 +62,27 @@ final class ReusedAnswers {
         /// The route that made the answer, for metrics and logs.
         let route: Int
         let isCurrent: Responder.Reuse
+
+        init(target: [UInt8], response: NativeResponse, sharedAnswer: HTTPResponse, route: Int, isCurrent: @escaping Responder.Reuse) {
+            self.target = target
+            self.response = response
+            self.sharedAnswer = sharedAnswer
+            status = sharedAnswer.status
+            self.route = route
+            self.isCurrent = isCurrent
+        }
     }
 
     /// Slots per polling thread (a power of two).
     static let capacity = 256
 
-    private var slots = [Entry?](repeating: nil, count: ReusedAnswers.capacity)
+    @exclusivity(unchecked) private var slots = [Entry?](repeating: nil, count: ReusedAnswers.capacity)
 
     /// Each polling thread's table.
     private static let tables = PerThread<ReusedAnswers>()
+
+    /// The seed of the slot hash, drawn once per process.
+    private static let seed = UInt64.random(in: .min ... .max)
 
     /// The table of the calling thread, made on first use.
     static var current: ReusedAnswers {
@@ -78,8 +94,7 @@ final class ReusedAnswers {
     /// The first reuse makes this thread's own native response, with the `fixed` header fields.
     func answer(for target: UnsafeBufferPointer<UInt8>, fixed: FixedResponseHeaders) -> Entry? {
         let slot = Self.slot(of: target)
-        guard var entry = slots[slot] else { return nil }
-        guard entry.target.count == target.count, Self.sameBytes(entry.target, target) else { return nil }
+        guard let entry = slots[slot], Self.sameBytes(entry.target, target) else { return nil }
         guard entry.isCurrent() else {
             slots[slot] = nil
             return nil
@@ -87,7 +102,6 @@ final class ReusedAnswers {
         if let answer = entry.sharedAnswer {
             entry.sharedAnswer = nil
             if let own = NativeResponse(answer, fixed: fixed) { entry.response = own }
-            slots[slot] = entry
         }
         return entry
     }
@@ -95,19 +109,37 @@ final class ReusedAnswers {
     /// Keeps an answer for `target`, in place of whatever its slot held; `response` is the
     /// answer's shared native response.
     func keep(_ answer: HTTPResponse, as response: NativeResponse, route: Int, for target: UnsafeBufferPointer<UInt8>, while isCurrent: @escaping Responder.Reuse) {
-        slots[Self.slot(of: target)] = Entry(target: Array(target), response: response, sharedAnswer: answer, status: answer.status, route: route, isCurrent: isCurrent)
+        slots[Self.slot(of: target)] = Entry(target: Array(target), response: response, sharedAnswer: answer, route: route, isCurrent: isCurrent)
     }
 
     private static func sameBytes(_ kept: [UInt8], _ target: UnsafeBufferPointer<UInt8>) -> Bool {
-        kept.withUnsafeBufferPointer { kept in
-            guard let keptBytes = kept.baseAddress, let targetBytes = target.baseAddress else { return kept.isEmpty && target.isEmpty }
+        guard kept.count == target.count else { return false }
+        return kept.withUnsafeBufferPointer { kept in
+            guard let keptBytes = kept.baseAddress, let targetBytes = target.baseAddress else { return true }
             return memcmp(keptBytes, targetBytes, target.count) == 0
         }
     }
 
+    /// The slot of a target: its bytes mixed eight at a time with the process's seed, then
+    /// mixed once more (MurmurHash3's finalizer). A target someone made to share another's slot
+    /// only misses the table.
     private static func slot(of target: UnsafeBufferPointer<UInt8>) -> Int {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(target))
-        return hasher.finalize() & (capacity - 1)
+        let bytes = UnsafeRawBufferPointer(target)
+        var hash = seed ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        while offset < bytes.count {
+            tail = tail << 8 | UInt64(bytes[offset])
+            offset += 1
+        }
+        hash ^= tail
+        hash = (hash ^ (hash >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+        hash = (hash ^ (hash >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+        return Int(truncatingIfNeeded: hash ^ (hash >> 33)) & (capacity - 1)
     }
 }
