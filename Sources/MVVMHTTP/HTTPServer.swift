@@ -130,6 +130,8 @@ final class ServerCore: Sendable {
     let logsRequests: Bool
     /// The names of the header fields handlers read, lower-cased (``HTTPServerConfiguration/headerFieldsRead``).
     let headerFieldsRead: [[UInt8]]?
+    /// What sends a `GET` to its handler despite a kept answer (``HTTPServerConfiguration/reuseExclusions``).
+    let reuseCheck: ReuseCheck
     /// Wakes the running deadline sweeper when a request is parked while none was: with nothing
     /// parked it waits for this instead of waking every 50 ms for nothing (each wake-up takes a
     /// core from the polling threads for a moment, which under load shows in their latency).
@@ -145,6 +147,7 @@ final class ServerCore: Sendable {
         self.handler = handler
         logsRequests = logger.logLevel <= .debug
         headerFieldsRead = configuration.headerFieldsRead.map { names in names.map { Array($0.lowercased().utf8) } }
+        reuseCheck = ReuseCheck(configuration.reuseExclusions)
         reaper = SlowClientReaper(timeoutMilliseconds: UInt64(max(1, configuration.connectionTimeoutSeconds)) * 1000)
     }
 

@@ -41,6 +41,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// `nil`, the default, hands every field.
     package var headerFieldsRead: [String]?
 
+    /// The header fields and `Accept` media types that send a `GET` to its handler even when
+    /// a kept answer for its target still holds. None by default.
+    package var reuseExclusions = ReuseExclusions()
+
     /// The defaults.
     package init() {}
 }

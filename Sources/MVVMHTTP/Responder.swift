@@ -56,9 +56,10 @@ package final class Responder: Sendable {
 
     /// Answers the request, and lets the runtime send this same answer again, without calling
     /// the handler, to later requests for the same target while `isCurrent` returns `true`:
-    /// `GET` requests with the same path, no query string and no `If-None-Match` field (a
-    /// request with either always reaches its handler). `isCurrent` is called for each such
-    /// request before the answer is reused; an answer it no longer holds for is forgotten.
+    /// `GET` requests with the same path, no query string, no body, and none of the fields
+    /// that ``HTTPServerConfiguration/reuseExclusions`` names (a request with any of these
+    /// always reaches its handler). `isCurrent` is called for each such request before the
+    /// answer is reused; an answer it no longer holds for is forgotten.
     ///
     /// Only a shared answer (one prepared once, see ``HTTPResponse/prepared(in:_:)``), given
     /// while the handler runs, is kept. Mark an answer reusable only when it depends on nothing

@@ -121,7 +121,7 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
         return .YES
     }
     // A GET that an answer kept by this thread still answers is sent it at once.
-    let reusable = ReusableRequest(connection: connection, method: method, url: url, state: state)
+    let reusable = ReusableRequest(connection: connection, method: method, url: url, state: state, check: core.reuseCheck)
     if let reusable, let kept = ReusedAnswers.current.answer(for: reusable.target, fixed: core.fixedHeaders) {
         record(of: connection)?.isHandling.store(true, ordering: .relaxed)
         return queue(kept.response, status: kept.status, on: connection, method: "GET", url: loggableURL(url), core: core, route: kept.route)

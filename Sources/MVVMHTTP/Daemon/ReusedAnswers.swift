@@ -2,33 +2,62 @@ internal import CMicroHTTPD
 import Foundation
 
 /// A request that a kept answer may answer (``Responder/answer(_:reusableWhile:)``): a `GET`
-/// without a body, a query string, an `If-None-Match` or `Last-Event-ID` field, or an `Accept`
-/// field that names `text/event-stream` (it may ask for a stream); `nil` for any other.
+/// without a body or a query string that its server's ``ReuseCheck`` allows; `nil` for any
+/// other.
 struct ReusableRequest {
     /// The request target, as libmicrohttpd gave it (valid while the request is being handled).
     let target: UnsafeBufferPointer<UInt8>
 
-    init?(connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, state: RequestState?) {
+    init?(connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, state: RequestState?, check: ReuseCheck) {
         guard isGET(method), state.map({ $0.body.isEmpty && !$0.bodyTooLarge }) ?? true,
               MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, nil, nil) == 0,
-              MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match") == nil,
-              MHD_lookup_connection_value(connection, .HEADER_KIND, "Last-Event-ID") == nil,
-              MHD_lookup_connection_value(connection, .HEADER_KIND, "Accept").map({ !namesEventStream($0) }) ?? true
+              check.allows(connection)
         else { return nil }
         target = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url))
     }
 }
 
-private let eventStreamType = Array("text/event-stream".utf8)
+/// A server's ``ReuseExclusions``, ready to check against a connection's header fields
+/// without making a string: the field names as C strings, the media types as bytes.
+struct ReuseCheck: Sendable {
+    /// The excluded field names, each NUL-terminated, one after the other.
+    private let names: [CChar]
+    /// Where each name starts in ``names``.
+    private let nameStarts: [Int]
+    /// The excluded media types, lower-cased.
+    private let mediaTypes: [[UInt8]]
 
-/// Whether an `Accept` field names `text/event-stream`, in any case.
-private func namesEventStream(_ accept: UnsafePointer<CChar>) -> Bool {
-    let wanted = eventStreamType
-    let length = strlen(accept)
-    guard length >= wanted.count else { return false }
-    return accept.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-        (0...(length - wanted.count)).contains { start in
-            (0..<wanted.count).allSatisfy { bytes[start + $0] | 0x20 == wanted[$0] | 0x20 }
+    init(_ exclusions: ReuseExclusions) {
+        var names: [CChar] = []
+        var starts: [Int] = []
+        for field in exclusions.fields {
+            starts.append(names.count)
+            names.append(contentsOf: field.utf8CString)
+        }
+        self.names = names
+        nameStarts = starts
+        mediaTypes = exclusions.acceptedMediaTypes.map { Array($0.lowercased().utf8) }
+    }
+
+    /// Whether the request on `connection` has none of the excluded fields, and no `Accept`
+    /// field naming an excluded media type.
+    func allows(_ connection: OpaquePointer) -> Bool {
+        let noExcludedField = names.withUnsafeBufferPointer { names in
+            nameStarts.allSatisfy { MHD_lookup_connection_value(connection, .HEADER_KIND, names.baseAddress! + $0) == nil }
+        }
+        guard noExcludedField else { return false }
+        guard !mediaTypes.isEmpty, let accept = MHD_lookup_connection_value(connection, .HEADER_KIND, "Accept") else { return true }
+        return !mediaTypes.contains { Self.names(accept, $0) }
+    }
+
+    /// Whether an `Accept` field's value holds `mediaType` (lower-cased), in any case.
+    private static func names(_ accept: UnsafePointer<CChar>, _ mediaType: [UInt8]) -> Bool {
+        let length = strlen(accept)
+        guard length >= mediaType.count else { return false }
+        return accept.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            (0...(length - mediaType.count)).contains { start in
+                (0..<mediaType.count).allSatisfy { bytes[start + $0] | 0x20 == mediaType[$0] | 0x20 }
+            }
         }
     }
 }

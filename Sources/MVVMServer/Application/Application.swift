@@ -159,6 +159,7 @@ public final class Application: Service, Sendable {
         http.defaultParkDeadline = .seconds(configuration.maxWaitSeconds + 60)
         http.requestLogMetadata = Self.requestLogMetadata(routes: router.routes)
         http.headerFieldsRead = RequestHeaderField.all
+        http.reuseExclusions = RequestHeaderField.reuseExclusions
         let metrics = self.metrics
         metrics.name(routes: router.routes)
         http.onAnswer = { route, status, nanoseconds, thread in metrics.record(route: route, status: status, nanoseconds: nanoseconds, thread: thread) }

@@ -1,3 +1,5 @@
+import MVVMHTTP
+
 /// The request header fields the API reads. The HTTP runtime hands the handlers these and no
 /// others (``HTTPServerConfiguration/headerFieldsRead``): a field read anywhere else must be
 /// added here.
@@ -11,4 +13,8 @@ enum RequestHeaderField {
 
     /// Every field the API reads.
     static let all = [ifNoneMatch, lastEventID, accept]
+
+    /// The requests a kept state document must not answer: a conditional read (it may answer
+    /// 304), a resumed stream, and a client that may ask for an event stream.
+    static let reuseExclusions = ReuseExclusions(fields: [ifNoneMatch, lastEventID], acceptedMediaTypes: ["text/event-stream"])
 }
