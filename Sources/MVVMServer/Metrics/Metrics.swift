@@ -1,4 +1,5 @@
 import CoreMetrics
+import Dispatch
 import MVVMCore
 import MVVMSupport
 import struct Prometheus.PrometheusMetricsFactory
@@ -44,6 +45,9 @@ final class Metrics: Sendable {
     /// The polling threads' tallies, by thread number modulo their count (a power of two, so
     /// that ``tally(of:)`` takes the modulo with a mask).
     private let tallies = (0..<8).map { _ in RequestTally() }
+    /// Adds the tallies' full batches to the shared counters and timers, one batch after the
+    /// other, off the polling threads.
+    private let recorder = DispatchQueue(label: "mvvm.metrics.recorder")
 
     /// The name of the requests' timer, and its buckets: from a quarter of a millisecond (a
     /// read of a published document) to a minute (the longest long-poll). Each answer is
@@ -142,21 +146,30 @@ final class Metrics: Sendable {
         tallies[thread & (tallies.count - 1)]
     }
 
-    /// Adds a batch to the shared counters and timers (a run of answers of one route and
-    /// status, the common case, is counted at once).
+    /// Hands a batch to the recorder, which adds it to the shared counters and timers: the
+    /// polling thread that filled it goes back to answering at once.
     private func add(_ batch: borrowing RequestTally.Batch) {
-        if batch.contextCallsOnPollingThread > 0 {
-            contextCallsOnPollingThread.increment(by: Int64(batch.contextCallsOnPollingThread))
+        let answers = batch.answers
+        let contextCalls = batch.contextCallsOnPollingThread
+        guard !answers.isEmpty || contextCalls > 0 else { return }
+        recorder.async { [self] in record(answers, contextCalls: contextCalls) }
+    }
+
+    /// Adds answers and context calls to the shared counters and timers (a run of answers of
+    /// one route and status, the common case, is counted at once). Runs on the recorder.
+    private func record(_ answers: [RequestTally.Answer], contextCalls: Int) {
+        if contextCalls > 0 {
+            contextCallsOnPollingThread.increment(by: Int64(contextCalls))
         }
         let slots = routes.value(orMake: { nil as RouteTable? })?.slots ?? []
         var index = 0
-        while index < batch.answers.count {
-            let first = batch.answers[index]
+        while index < answers.count {
+            let first = answers[index]
             let slot = slots.indices.contains(first.route) ? slots[first.route] : unmatched
             let metrics = statusMetrics(first.status, of: slot)
             var end = index
-            while end < batch.answers.count, batch.answers[end].route == first.route, batch.answers[end].status == first.status {
-                metrics.duration.recordNanoseconds(Int64(clamping: batch.answers[end].nanoseconds))
+            while end < answers.count, answers[end].route == first.route, answers[end].status == first.status {
+                metrics.duration.recordNanoseconds(Int64(clamping: answers[end].nanoseconds))
                 end += 1
             }
             metrics.count.increment(by: Int64(end - index))
@@ -186,6 +199,8 @@ final class Metrics: Sendable {
     /// The metrics in the Prometheus text exposition format, the gauges read now.
     func prometheusText(sessions: Int, parked: Int, streams: Int) -> String {
         for tally in tallies { tally.flush { add($0) } }
+        // Every batch handed over so far, these included, is added before the registry is read.
+        recorder.sync {}
         liveSessions.record(sessions)
         parkedRequests.record(parked)
         openStreams.record(streams)

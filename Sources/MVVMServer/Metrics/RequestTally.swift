@@ -1,17 +1,16 @@
 import Synchronization
 
 /// The answers and context calls one polling thread counted since they were last added to the
-/// shared counters and timers, which it adds a batch at a time: the shared ones (a timer's
-/// histogram is behind a lock) are then written by one thread for a whole batch, instead of by
-/// every polling thread for every request, where a thread that is descheduled holding the lock
-/// stalls the others until it runs again.
+/// shared counters and timers, which it hands over a batch at a time: the shared ones (a
+/// timer's histogram is behind a lock) are then written by the metrics' recorder, one batch
+/// after the other, instead of by every polling thread for every request.
 ///
 /// Each polling thread has a tally of its own (by its number); its lock is taken by that thread,
 /// and by an export, which adds every tally's batch first: an export counts every answer
 /// reported before it.
 final class RequestTally: Sendable {
     /// One answer: its route's index (-1 for none), its status, its duration.
-    struct Answer {
+    struct Answer: Sendable {
         let route: Int
         let status: Int
         let nanoseconds: UInt64
@@ -38,7 +37,8 @@ final class RequestTally: Sendable {
         batch = Mutex(empty)
     }
 
-    /// Counts an answer; when that fills the batch, `add` adds the batch, under the tally's lock.
+    /// Counts an answer; when that fills the batch, `add` hands the batch over, under the tally's
+    /// lock.
     func count(_ answer: Answer, add: (borrowing Batch) -> Void) {
         batch.withLock { batch in
             batch.answers.append(answer)
