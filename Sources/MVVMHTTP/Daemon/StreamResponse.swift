@@ -9,10 +9,15 @@ import Foundation
 private let endOfStream = -1
 private let endWithError = -2
 
+/// The response's own buffer: libmicrohttpd allocates it with every streamed response, and
+/// reads into it only for a client that cannot take chunks (HTTP/1.0); a chunked stream is read
+/// straight into the connection's write buffer.
+private let unchunkedReadBytes = 256
+
 /// Queues a streamed answer on a connection and reports it.
 func queueStream(_ response: HTTPResponse, _ stream: ResponseStream, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int) -> MHD_Result {
     let retained = Unmanaged.passRetained(stream)
-    guard let native = MHD_create_response_from_callback(UInt64.max, 1024, streamReader, retained.toOpaque(), streamFreed) else {
+    guard let native = MHD_create_response_from_callback(UInt64.max, unchunkedReadBytes, streamReader, retained.toOpaque(), streamFreed) else {
         retained.release()
         return .NO
     }

@@ -14,20 +14,15 @@ final class SessionTable: Sendable {
 
     private struct State {
         var sessions: [String: Session] = [:]
-        var tombstones: [String: UInt64] = [:]
-        /// The buried ids, oldest first from `buriedHead`: every tombstone lasts as long, so the
-        /// oldest is the first to expire and the first to go when there are too many.
-        var buried: [String] = []
-        var buriedHead = 0
+        var tombstones: Tombstones
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let tombstoneMilliseconds: UInt64
-    private let maxTombstones: Int
 
     init(tombstoneSeconds: Int = 600, maxTombstones: Int = 100_000) {
         tombstoneMilliseconds = UInt64(tombstoneSeconds) * 1000
-        self.maxTombstones = max(1, maxTombstones)
+        state = Mutex(State(tombstones: Tombstones(limit: maxTombstones)))
     }
 
     var count: Int {
@@ -40,7 +35,7 @@ final class SessionTable: Sendable {
                 session.touch(now)
                 return .live(session)
             }
-            if let until = state.tombstones[id], until > now { return .gone }
+            if let until = state.tombstones.expiry(of: id), until > now { return .gone }
             return .unknown
         }
     }
@@ -70,7 +65,7 @@ final class SessionTable: Sendable {
                 return .failure(.capacity("Every one of the \(capacity) sessions has a parked request."))
             }
             state.sessions[oldest.id] = nil
-            Self.bury(oldest.id, in: &state, until: now + tombstoneMilliseconds, limit: maxTombstones)
+            state.tombstones.bury(oldest.id, until: now + tombstoneMilliseconds)
             evicted = oldest
         }
         state.sessions[session.id] = session
@@ -81,7 +76,7 @@ final class SessionTable: Sendable {
     func remove(_ id: String, now: UInt64) -> Session? {
         state.withLock { state in
             guard let session = state.sessions.removeValue(forKey: id) else { return nil }
-            Self.bury(id, in: &state, until: now + tombstoneMilliseconds, limit: maxTombstones)
+            state.tombstones.bury(id, until: now + tombstoneMilliseconds)
             return session
         }
     }
@@ -99,13 +94,13 @@ final class SessionTable: Sendable {
     /// Removes the sessions idle for longer than `idleMilliseconds` with no parked request.
     func removeExpired(idleMilliseconds: UInt64, now: UInt64) -> [Session] {
         state.withLock { state in
-            Self.forgetTombstones(in: &state) { $0 <= now }
+            state.tombstones.forget { $0 <= now }
             let expired = state.sessions.values.filter {
                 now > $0.lastUsed + idleMilliseconds && $0.parkedRequests.load(ordering: .relaxed) == 0
             }
             for session in expired {
                 state.sessions[session.id] = nil
-                Self.bury(session.id, in: &state, until: now + tombstoneMilliseconds, limit: maxTombstones)
+                state.tombstones.bury(session.id, until: now + tombstoneMilliseconds)
             }
             return expired
         }
@@ -121,38 +116,6 @@ final class SessionTable: Sendable {
         state.withLock { state in
             defer { state.sessions.removeAll() }
             return Array(state.sessions.values)
-        }
-    }
-
-    private static func bury(_ id: String, in state: inout State, until: UInt64, limit: Int) {
-        if state.tombstones.count >= limit {
-            var left = state.tombstones.count - limit + 1
-            forgetTombstones(in: &state) { _ in
-                left -= 1
-                return left >= 0
-            }
-        }
-        if state.tombstones.updateValue(until, forKey: id) == nil {
-            state.buried.append(id)
-        }
-    }
-
-    /// Forgets the oldest tombstones while `shouldForget` says so of their expiry time.
-    private static func forgetTombstones(in state: inout State, while shouldForget: (UInt64) -> Bool) {
-        while state.buriedHead < state.buried.count {
-            let id = state.buried[state.buriedHead]
-            guard let until = state.tombstones[id] else {
-                state.buriedHead += 1
-                continue
-            }
-            guard shouldForget(until) else { break }
-            state.tombstones[id] = nil
-            state.buriedHead += 1
-        }
-        // Compact once the forgotten ids are as many as the kept ones.
-        if state.buriedHead > 0, state.buriedHead * 2 >= state.buried.count {
-            state.buried.removeFirst(state.buriedHead)
-            state.buriedHead = 0
         }
     }
 }

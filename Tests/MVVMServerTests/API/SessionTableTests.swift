@@ -49,4 +49,41 @@ struct SessionTableTests {
         _ = table.removeExpired(idleMilliseconds: 60_000, now: 1_001)
         #expect(isUnknown(table.lookup("s4999", now: 1_001)))
     }
+
+    @Test("Tombstones keep the newest ids in order through growth, wrapping and expiry", arguments: [1, 5, 16, 40])
+    func tombstonesMatchAQueueOfIds(limit: Int) {
+        var tombstones = Tombstones(limit: limit)
+        // The reference: every buried id with its expiry time, oldest first.
+        var queue: [(id: String, until: UInt64)] = []
+        // A fixed pseudo-random sequence (Knuth's linear congruential step), the same every run.
+        var seed = UInt64(limit)
+        func next() -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return seed >> 33
+        }
+        var now: UInt64 = 0
+        for step in 0..<3_000 {
+            now += next() % 3
+            switch next() % 4 {
+            case 0:
+                tombstones.forget { $0 <= now }
+                while let first = queue.first, first.until <= now { queue.removeFirst() }
+            case 1 where !queue.isEmpty:
+                // A second burial of a remembered id takes the new time and keeps its place.
+                let index = Int(next() % UInt64(queue.count))
+                tombstones.bury(queue[index].id, until: now + 20)
+                queue[index].until = now + 20
+            default:
+                tombstones.bury("s\(step)", until: now + 20)
+                if queue.count == limit { queue.removeFirst() }
+                queue.append(("s\(step)", now + 20))
+            }
+            #expect(tombstones.count == queue.count)
+        }
+        for (id, until) in queue {
+            #expect(tombstones.expiry(of: id) == until)
+        }
+        #expect(tombstones.expiry(of: "never-buried") == nil)
+    }
 }
+

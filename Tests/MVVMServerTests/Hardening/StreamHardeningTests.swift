@@ -37,6 +37,23 @@ struct StreamHardeningTests {
         await server.stop()
     }
 
+    @Test("An HTTP/1.0 client, answered without chunks, gets every 40 KB message whole")
+    func unchunkedClientGetsWholeMessages() async throws {
+        let server = try await TestApplication(catalogue: ProbeApp.catalogue)
+        let (probe, _) = try await GreedyClientTests.loadedProbe(server)
+        _ = try await server.json("POST", "\(probe)/input", ["text": "first \(Self.padding)"])
+        let stream = try await TestEventStream(port: server.port, path: probe, version: "HTTP/1.0")
+        #expect(await stream.headers["transfer-encoding"] == nil)
+        let first = try #require(try await stream.next())
+        #expect((first.json["output"] as? [String: Any])?["echo"] as? String == "first \(Self.padding)")
+        let answer = try await server.json("POST", "\(probe)/input", ["text": "second \(Self.padding)"])
+        let second = try #require(try await stream.next())
+        #expect(second.id == String(try #require(answer.json["version"] as? Int)))
+        #expect((second.json["output"] as? [String: Any])?["echo"] as? String == "second \(Self.padding)")
+        await stream.close()
+        await server.stop()
+    }
+
     @Test("A client that never reads holds one message at most, and is cut off at the connection timeout")
     func neverReadingClientIsCut() async throws {
         let server = try await TestApplication(catalogue: ProbeApp.catalogue) { $0.http.connectionTimeoutSeconds = 2 }
