@@ -105,7 +105,8 @@ extension Application {
         // Parsed first: a body that holds a value (the usual case) is read once.
         guard let value = StrictJSON.parse(request.body) else {
             if StrictJSON.isBlank(request.body) {
-                if allowEmpty { return [:] }
+                // No body at all stands for no members; white space alone is no JSON text.
+                if allowEmpty, request.body.isEmpty { return [:] }
                 throw HTTPError(.badRequest, detail: "The body must be a JSON object.")
             }
             throw HTTPError(.malformedJSON, detail: "The body is not well-formed JSON (or nests too deeply).")
