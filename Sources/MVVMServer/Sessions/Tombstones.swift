@@ -35,12 +35,8 @@ struct Tombstones {
     /// `limit` of them; a tombstone already there takes the new time and keeps its place.
     mutating func bury(_ id: String, until: UInt64) {
         let hash = id.hashValue
-        if expiries[hash] != nil {
-            expiries[hash] = until
-            return
-        }
+        if expiries.updateValue(until, forKey: hash) != nil { return }
         if buried == limit { forgetOldest() }
-        expiries[hash] = until
         if buried == ring.count { grow() }
         ring[(oldest + buried) % ring.count] = hash
         buried += 1

@@ -86,4 +86,3 @@ struct SessionTableTests {
         #expect(tombstones.expiry(of: "never-buried") == nil)
     }
 }
-
