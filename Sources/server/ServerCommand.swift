@@ -136,6 +136,7 @@ struct ServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        AllocatorTuning.apply()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = logLevel

@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The allocator settings of the server process.
+enum AllocatorTuning {
+    /// The bytes of freed memory that all of tcmalloc's per-thread caches may hold together
+    /// (tcmalloc's own default is 32 MiB).
+    static let threadCacheBytes = 4 << 20
+
+    /// Caps tcmalloc's per-thread caches at ``threadCacheBytes`` when the process allocates with
+    /// tcmalloc (the release build on Linux) and `TCMALLOC_MAX_TOTAL_THREAD_CACHE_BYTES` does not
+    /// set the cap already. Does nothing otherwise. Returns whether it set the cap.
+    @discardableResult
+    static func apply() -> Bool {
+        #if canImport(Glibc)
+        if getenv("TCMALLOC_MAX_TOTAL_THREAD_CACHE_BYTES") != nil { return false }
+        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "MallocExtension_SetNumericProperty") else {
+            return false
+        }
+        typealias SetNumericProperty = @convention(c) (UnsafePointer<CChar>, Int) -> Int32
+        let setProperty = unsafeBitCast(symbol, to: SetNumericProperty.self)
+        return setProperty("tcmalloc.max_total_thread_cache_bytes", threadCacheBytes) != 0
+        #else
+        return false
+        #endif
+    }
+}
