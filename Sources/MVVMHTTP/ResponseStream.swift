@@ -56,17 +56,17 @@ package final class ResponseStream: Sendable {
     }
 
     /// What the runtime gives a stream once it is queued on a connection.
-    struct Link: Sendable {
+    protocol Link: Sendable {
         /// Suspends the connection; called on its polling thread, from the content reader.
-        let suspend: @Sendable () -> Void
+        func suspend()
         /// Resumes the suspended connection (exactly once per suspension).
-        let resume: @Sendable () -> Void
+        func resume()
         /// Whether the client is still there; called only while the connection is suspended.
-        let isClientThere: @Sendable () -> Bool
+        func isClientThere() -> Bool
         /// Told when the stream's connection is suspended (+1) and when it is no longer (-1).
-        let countSuspended: @Sendable (Int) -> Void
-        /// Told once, when the runtime lets go of the stream.
-        let released: @Sendable () -> Void
+        func countSuspended(_ change: Int)
+        /// Told once, when the runtime lets go of `stream`.
+        func released(_ stream: ResponseStream)
     }
 
     private struct State {
@@ -76,7 +76,7 @@ package final class ResponseStream: Sendable {
         var wakeRequested = false
         var heartbeatDue = false
         var ending: Ending?
-        var link: Link?
+        var link: (any Link)?
         var isFinished = false
     }
 
@@ -101,14 +101,14 @@ package final class ResponseStream: Sendable {
     /// Tells the stream that its producer has something new: it is asked again soon (at once
     /// when the connection is suspended, otherwise once what it is sending is sent).
     package func wake() {
-        let resume: (@Sendable () -> Void)? = state.withLock { state in
+        let suspended: (any Link)? = state.withLock { state in
             guard case .suspended = state.phase else {
                 state.wakeRequested = true
                 return nil
             }
             return Self.resumeIfSuspended(&state)
         }
-        resume?()
+        suspended?.resume()
     }
 
     /// Whether the runtime has let go of the stream.
@@ -118,7 +118,7 @@ package final class ResponseStream: Sendable {
 
     /// Connects the stream to its connection; a stream ended before (the server is stopping)
     /// ends at once.
-    func attach(_ link: Link, ending: Ending?) {
+    func attach(_ link: any Link, ending: Ending?) {
         state.withLock { state in
             state.link = link
             if let ending { state.ending = max(state.ending ?? ending, ending) }
@@ -127,38 +127,40 @@ package final class ResponseStream: Sendable {
 
     /// Sends the heartbeat when nothing else is sent before the stream next waits.
     func requestHeartbeat() {
-        let resume: (@Sendable () -> Void)? = state.withLock { state in
+        let suspended = state.withLock { state in
             state.heartbeatDue = true
             return Self.resumeIfSuspended(&state)
         }
-        resume?()
+        suspended?.resume()
     }
 
     /// Ends the stream: cleanly after what it holds, or at once.
     func end(_ ending: Ending) {
-        let resume: (@Sendable () -> Void)? = state.withLock { state in
+        let suspended = state.withLock { state in
             state.ending = max(state.ending ?? ending, ending)
             return Self.resumeIfSuspended(&state)
         }
-        resume?()
+        suspended?.resume()
     }
 
     /// Cuts off a suspended stream whose client has gone away. Returns whether it did.
     func cutOffIfClientGone() -> Bool {
-        let resume: (@Sendable () -> Void)? = state.withLock { state in
+        let suspended: (any Link)? = state.withLock { state in
             // Only while suspended: the connection cannot close then, so its socket is its own.
             guard case .suspended = state.phase, let link = state.link, !link.isClientThere() else { return nil }
             state.ending = .abort
             return Self.resumeIfSuspended(&state)
         }
-        resume?()
-        return resume != nil
+        suspended?.resume()
+        return suspended != nil
     }
 
-    private static func resumeIfSuspended(_ state: inout State) -> (@Sendable () -> Void)? {
+    /// Marks a suspended stream as resuming and returns its link, to be resumed once out of
+    /// the lock; `nil` when the stream is not suspended.
+    private static func resumeIfSuspended(_ state: inout State) -> (any Link)? {
         guard case .suspended = state.phase else { return nil }
         state.phase = .resuming
-        return state.link?.resume
+        return state.link
     }
 
     /// Fills `buffer` with the next bytes to send, asking the producer when the stream holds
@@ -179,6 +181,11 @@ package final class ResponseStream: Sendable {
                         buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + state.sent, byteCount: count)
                     }
                     state.sent += count
+                    // A message sent whole is let go of at once: a stream that waits holds none.
+                    if state.sent == state.pending.count {
+                        state.pending = Data()
+                        state.sent = 0
+                    }
                     return .copied(count)
                 }
                 if state.ending == .clean { return .ended }
@@ -231,7 +238,7 @@ package final class ResponseStream: Sendable {
 
     /// Called once by the runtime when it lets go of the stream.
     func finish() {
-        let released: (@Sendable () -> Void)?? = state.withLock { state in
+        let link: (any Link)?? = state.withLock { state in
             guard !state.isFinished else { return nil }
             state.isFinished = true
             if case .running = state.phase {} else { state.link?.countSuspended(-1) }
@@ -239,12 +246,12 @@ package final class ResponseStream: Sendable {
             state.pending = Data()
             // Dropped, so that nothing the runtime gave the stream outlives its connection.
             defer { state.link = nil }
-            return .some(state.link?.released)
+            return .some(state.link)
         }
-        guard let released else { return }
+        guard let link else { return }
         // The owner's release first: once the stream no longer counts as open, what the owner
         // held for it (a parked request's place) is given back too.
         onFinish()
-        released?()
+        link?.released(self)
     }
 }

@@ -13,12 +13,12 @@ final class StreamRegistry: Sendable {
 
     /// Registers a stream queued on a connection and gives it its link; a stream opened while
     /// the server stops ends at once.
-    func opened(_ stream: ResponseStream, link: () -> ResponseStream.Link) {
+    func opened(_ stream: ResponseStream, link: some ResponseStream.Link) {
         let stopping = state.withLock { state in
             state.streams[ObjectIdentifier(stream)] = stream
             return state.stopping
         }
-        stream.attach(link(), ending: stopping ? .clean : nil)
+        stream.attach(link, ending: stopping ? .clean : nil)
     }
 
     /// Forgets a stream the runtime let go of.

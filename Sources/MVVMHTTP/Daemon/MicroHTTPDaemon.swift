@@ -78,17 +78,17 @@ final class MicroHTTPDaemon: Sendable {
     }
 }
 
-private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, requestContext in
-    guard let context, let connection, let url, let method, let uploadSize, let requestContext else { return .NO }
+private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, version, uploadData, uploadSize, requestContext in
+    guard let context, let connection, let url, let method, let version, let uploadSize, let requestContext else { return .NO }
     // Borrowed without a retain: the daemon holds its retain of the core until
     // MHD_stop_daemon has returned, so the core outlives every callback.
     return Unmanaged<ServerCore>.fromOpaque(context)._withUnsafeGuaranteedRef { core in
-        handleAccess(core: core, connection: connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize, requestContext: requestContext)
+        handleAccess(core: core, connection: connection, url: url, method: method, version: version, uploadData: uploadData, uploadSize: uploadSize, requestContext: requestContext)
     }
 }
 
 /// One call of the access handler (see libmicrohttpd's MHD_AccessHandlerCallback).
-private func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+private func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>, uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
     // First call: only the headers have arrived. Answering now would cost keep-alive.
     guard let stored = requestContext.pointee else {
         markArrival(of: connection)
@@ -96,12 +96,12 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
         return .YES
     }
     if isMarker(stored), stored != headersArrived {
-        return refuseLargeQuery(connection: connection, url: url, method: method, uploadSize: uploadSize, requestContext: requestContext, core: core)
+        return refuseLargeQuery(connection: connection, version: version, url: url, method: method, uploadSize: uploadSize, requestContext: requestContext, core: core)
     }
     let state = stored == headersArrived ? nil : Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
 
     // A request whose handler returned without an answer.
-    if let state, let result = followUp(state, connection: connection, method: method, url: url, core: core) {
+    if let state, let result = followUp(state, connection: connection, version: version, method: method, url: url, core: core) {
         return result
     }
 
@@ -132,16 +132,16 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     let urlText = validPath ?? loggableURL(url)
     if state?.bodyTooLarge == true {
         let error = HTTPError(.payloadTooLarge, detail: "The body is larger than \(core.configuration.maxBodyBytes) bytes.")
-        return queue(error.response, on: connection, method: methodText, url: urlText, core: core)
+        return queue(error.response, on: connection, version: version, method: methodText, url: urlText, core: core)
     }
 
     // The request is complete: from here its time is the handler's, not the client's.
     record(of: connection)?.isHandling.store(true, ordering: .relaxed)
     guard let utf8Path = validPath else {
-        return queue(HTTPError(.badRequest, detail: "The path is not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core)
+        return queue(HTTPError(.badRequest, detail: "The path is not valid UTF-8.").response, on: connection, version: version, method: methodText, url: urlText, core: core)
     }
     guard let query = connectionValues(of: connection, kind: .GET_ARGUMENT_KIND, decodeQuery: true) else {
-        return queue(HTTPError(.badRequest, detail: "The query string is malformed or not valid UTF-8.").response, on: connection, method: methodText, url: urlText, core: core)
+        return queue(HTTPError(.badRequest, detail: "The query string is malformed or not valid UTF-8.").response, on: connection, version: version, method: methodText, url: urlText, core: core)
     }
     // A name given twice keeps its last value.
     let arguments = query.isEmpty ? [:] : Dictionary(query, uniquingKeysWith: { _, last in last })
@@ -160,7 +160,7 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
         if let reusable, let reuse, let native = answer.prepared(fixed: core.fixedHeaders) {
             ReusedAnswers.current.keep(answer, as: native, route: responder.route, for: reusable.target, while: reuse)
         }
-        return queue(answer, on: connection, method: methodText, url: urlText, core: core, route: responder.route)
+        return queue(answer, on: connection, version: version, method: methodText, url: urlText, core: core, route: responder.route)
     }
     // Work left to this thread is done on its next pass, and work handed to another thread is
     // mostly done within microseconds: the request is parked only when still unanswered after
@@ -175,7 +175,7 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
 /// it has come (after a pass of the polling loop, or after its parked connection was resumed);
 /// until then the request gets a few more passes, then it is parked. `nil` when the request is
 /// not waiting for its handler.
-private func followUp(_ state: RequestState, connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, core: ServerCore) -> MHD_Result? {
+private func followUp(_ state: RequestState, connection: OpaquePointer, version: UnsafePointer<CChar>, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, core: ServerCore) -> MHD_Result? {
     let responder: Responder
     let answer: HTTPResponse
     switch state.phase {
@@ -199,7 +199,7 @@ private func followUp(_ state: RequestState, connection: OpaquePointer, method: 
             (responder, answer) = (awaited, taken)
         }
     }
-    return queue(answer, on: connection, method: methodName(method), url: loggableURL(url), core: core, route: responder.route)
+    return queue(answer, on: connection, version: version, method: methodName(method), url: loggableURL(url), core: core, route: responder.route)
 }
 
 /// Parks a request whose handler has not answered: suspends its connection until the answer
@@ -216,7 +216,7 @@ private func park(_ responder: Responder, state: RequestState, connection: Opaqu
 
 /// A request whose query the shim cut off: waits for the headers (answering on the first call
 /// would cost keep-alive), drops any body, then answers 414.
-private func refuseLargeQuery(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>, core: ServerCore) -> MHD_Result {
+private func refuseLargeQuery(connection: OpaquePointer, version: UnsafePointer<CChar>, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>, core: ServerCore) -> MHD_Result {
     if requestContext.pointee == queryTooLarge {
         markArrival(of: connection)
         requestContext.pointee = queryTooLargeHeadersArrived
@@ -227,7 +227,7 @@ private func refuseLargeQuery(connection: OpaquePointer, url: UnsafePointer<CCha
         return .YES
     }
     let detail = "The query has too many arguments, or is too long, for a connection's memory (\(core.configuration.connectionMemoryLimitBytes) bytes)."
-    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, method: methodName(method), url: loggableURL(url), core: core)
+    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, version: version, method: methodName(method), url: loggableURL(url), core: core)
 }
 
 private let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in

@@ -44,10 +44,11 @@ func addHeaders(_ fields: [(name: String, value: String)], to native: OpaquePoin
     }
 }
 
-/// Queues the answer and reports it; the method and URL are read only for a log line.
-func queue(_ response: HTTPResponse, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int = -1) -> MHD_Result {
+/// Queues the answer to a request made in HTTP `version` and reports it; the method and URL
+/// are read only for a log line.
+func queue(_ response: HTTPResponse, on connection: OpaquePointer, version: UnsafePointer<CChar>, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int = -1) -> MHD_Result {
     if let stream = response.stream {
-        return queueStream(response, stream, on: connection, method: method(), url: url(), core: core, route: route)
+        return queueStream(response, stream, on: connection, version: version, method: method(), url: url(), core: core, route: route)
     }
     if let native = response.prepared(fixed: core.fixedHeaders) {
         return queue(native, status: response.status, on: connection, method: method(), url: url(), core: core, route: route)

@@ -9,41 +9,74 @@ import Foundation
 private let endOfStream = -1
 private let endWithError = -2
 
-/// The response's own buffer: libmicrohttpd allocates it with every streamed response, and
-/// reads into it only for a client that cannot take chunks (HTTP/1.0); a chunked stream is read
-/// straight into the connection's write buffer.
-private let unchunkedReadBytes = 256
+/// The response's own buffer. libmicrohttpd allocates it with every streamed response, and reads
+/// into it only for a client that cannot take chunks: a chunked body (HTTP/1.1) is read straight
+/// into the connection's write buffer.
+private let unchunkedReadBytes = 1024
+private let chunkedReadBytes = 8
+
+/// Whether the request was made in HTTP/1.1, the version libmicrohttpd sends a body of unknown
+/// length to in chunks.
+private func isHTTP11(_ version: UnsafePointer<CChar>) -> Bool {
+    // Byte by byte, so that nothing past the terminating NUL is read.
+    let expected = "HTTP/1.1".utf8
+    var index = 0
+    for byte in expected {
+        guard UInt8(bitPattern: version[index]) == byte else { return false }
+        index += 1
+    }
+    return version[index] == 0
+}
 
 /// Queues a streamed answer on a connection and reports it.
-func queueStream(_ response: HTTPResponse, _ stream: ResponseStream, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int) -> MHD_Result {
+func queueStream(_ response: HTTPResponse, _ stream: ResponseStream, on connection: OpaquePointer, version: UnsafePointer<CChar>, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int) -> MHD_Result {
     let retained = Unmanaged.passRetained(stream)
-    guard let native = MHD_create_response_from_callback(UInt64.max, unchunkedReadBytes, streamReader, retained.toOpaque(), streamFreed) else {
+    let readBytes = isHTTP11(version) ? chunkedReadBytes : unchunkedReadBytes
+    guard let native = MHD_create_response_from_callback(UInt64.max, readBytes, streamReader, retained.toOpaque(), streamFreed) else {
         retained.release()
         return .NO
     }
     addHeaders(response.headers, to: native)
     core.fixedHeaders.withFields { addHeaders($0, to: native) }
-    let handle = MicroHTTPDaemon.Handle(pointer: connection)
-    let socket = record(of: connection)?.socket ?? -1
-    let id = ObjectIdentifier(stream)
-    core.streams.opened(stream) { [core] in
-        ResponseStream.Link(
-            suspend: { MHD_suspend_connection(handle.pointer) },
-            resume: { MHD_resume_connection(handle.pointer) },
-            isClientThere: { isClientThere(socket) },
-            countSuspended: { change in core.streams.suspended.add(change, ordering: .relaxed) },
-            released: { core.streams.closed(id) })
-    }
+    let link = ConnectionLink(connection: MicroHTTPDaemon.Handle(pointer: connection), socket: record(of: connection)?.socket ?? -1, registry: core.streams)
+    core.streams.opened(stream, link: link)
     let result = MHD_queue_response(connection, UInt32(response.status), native)
     MHD_destroy_response(native)
     core.answered(method: method(), path: url(), route: route, status: response.status, arrived: arrival(of: connection))
     return result
 }
 
+/// A stream's link to the libmicrohttpd connection it is queued on.
+private struct ConnectionLink: ResponseStream.Link {
+    let connection: MicroHTTPDaemon.Handle
+    let socket: Int32
+    let registry: StreamRegistry
+
+    func suspend() {
+        MHD_suspend_connection(connection.pointer)
+    }
+
+    func resume() {
+        MHD_resume_connection(connection.pointer)
+    }
+
+    func isClientThere() -> Bool {
+        isClientThereOnSocket(socket)
+    }
+
+    func countSuspended(_ change: Int) {
+        registry.suspended.add(change, ordering: .relaxed)
+    }
+
+    func released(_ stream: ResponseStream) {
+        registry.closed(ObjectIdentifier(stream))
+    }
+}
+
 /// Whether the peer of a socket is still there: it has not closed its side nor reset the
 /// connection. (A client that only stopped reading is still there; the connection timeout
 /// cuts it off.)
-private func isClientThere(_ socket: Int32) -> Bool {
+private func isClientThereOnSocket(_ socket: Int32) -> Bool {
     guard socket >= 0 else { return true }
     var byte: UInt8 = 0
     let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))

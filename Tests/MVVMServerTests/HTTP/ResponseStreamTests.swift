@@ -21,6 +21,18 @@ struct ResponseStreamTests {
         }
     }
 
+    /// A link whose connection is only counted: suspensions, and whether the stream was released.
+    final class CountingLink: ResponseStream.Link {
+        let suspensions = Atomic<Int>(0)
+        let releases = Atomic<Int>(0)
+
+        func suspend() { suspensions.add(1, ordering: .relaxed) }
+        func resume() {}
+        func isClientThere() -> Bool { true }
+        func countSuspended(_ change: Int) {}
+        func released(_ stream: ResponseStream) { releases.add(1, ordering: .relaxed) }
+    }
+
     @Test("A stream that is never queued on a connection (its client went away first) is let go of once, when freed")
     func neverQueued() {
         let messages = Messages()
@@ -48,10 +60,8 @@ struct ResponseStreamTests {
         let messages = Messages()
         messages.queued.withLock { $0 = ["0123456789"] }
         let stream = messages.stream()
-        let suspended = Atomic<Int>(0)
-        stream.attach(ResponseStream.Link(
-            suspend: { suspended.add(1, ordering: .relaxed) }, resume: {}, isClientThere: { true },
-            countSuspended: { _ in }, released: {}), ending: nil)
+        let link = CountingLink()
+        stream.attach(link, ending: nil)
         var buffer = [UInt8](repeating: 0, count: 4)
         var sent = ""
         func fill() -> ResponseStream.Fill {
@@ -66,7 +76,7 @@ struct ResponseStreamTests {
         #expect(fill() == .copied(2))
         #expect(sent == "0123456789")
         #expect(fill() == .suspended)
-        #expect(suspended.load(ordering: .relaxed) == 1)
+        #expect(link.suspensions.load(ordering: .relaxed) == 1)
         stream.requestHeartbeat()
         sent = ""
         while case .copied = fill() {}
@@ -75,6 +85,9 @@ struct ResponseStreamTests {
         #expect(fill() == .ended)
         stream.finish()
         #expect(messages.finished.load(ordering: .relaxed) == 1)
+        #expect(link.releases.load(ordering: .relaxed) == 1, "the link is told once")
+        stream.finish()
+        #expect(link.releases.load(ordering: .relaxed) == 1)
     }
 
     @Test("A wake while the producer is being asked is not lost: the stream asks again instead of suspending")
@@ -87,7 +100,7 @@ struct ResponseStreamTests {
             return .nothingNew
         }, onFinish: {})
         holder.withLock { $0 = stream }
-        stream.attach(ResponseStream.Link(suspend: {}, resume: {}, isClientThere: { true }, countSuspended: { _ in }, released: {}), ending: nil)
+        stream.attach(CountingLink(), ending: nil)
         var buffer = [UInt8](repeating: 0, count: 16)
         let fill = buffer.withUnsafeMutableBytes { stream.fill($0) }
         #expect(fill == .suspended)
