@@ -10,19 +10,16 @@ enum AllocatorTuning {
 
     /// Caps tcmalloc's per-thread caches at ``threadCacheBytes`` when the process allocates with
     /// tcmalloc (the release build on Linux) and `TCMALLOC_MAX_TOTAL_THREAD_CACHE_BYTES` does not
-    /// set the cap already. Does nothing otherwise. Returns whether it set the cap.
-    @discardableResult
-    static func apply() -> Bool {
+    /// set the cap already. Does nothing otherwise.
+    static func apply() {
         #if canImport(Glibc)
-        if getenv("TCMALLOC_MAX_TOTAL_THREAD_CACHE_BYTES") != nil { return false }
-        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "MallocExtension_SetNumericProperty") else {
-            return false
+        guard getenv("TCMALLOC_MAX_TOTAL_THREAD_CACHE_BYTES") == nil,
+              let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "MallocExtension_SetNumericProperty") else {
+            return
         }
         typealias SetNumericProperty = @convention(c) (UnsafePointer<CChar>, Int) -> Int32
         let setProperty = unsafeBitCast(symbol, to: SetNumericProperty.self)
-        return setProperty("tcmalloc.max_total_thread_cache_bytes", threadCacheBytes) != 0
-        #else
-        return false
+        _ = setProperty("tcmalloc.max_total_thread_cache_bytes", threadCacheBytes)
         #endif
     }
 }

@@ -18,14 +18,7 @@ private let chunkedReadBytes = 8
 /// Whether the request was made in HTTP/1.1, the version libmicrohttpd sends a body of unknown
 /// length to in chunks.
 private func isHTTP11(_ version: UnsafePointer<CChar>) -> Bool {
-    // Byte by byte, so that nothing past the terminating NUL is read.
-    let expected = "HTTP/1.1".utf8
-    var index = 0
-    for byte in expected {
-        guard UInt8(bitPattern: version[index]) == byte else { return false }
-        index += 1
-    }
-    return version[index] == 0
+    strcmp(version, MHD_HTTP_VERSION_1_1) == 0
 }
 
 /// Queues a streamed answer on a connection and reports it.
