@@ -68,7 +68,7 @@ let package = Package(
         // Saved sessions in an SQLite file through GRDB (the embedded default state store).
         .target(
             name: "MVVMSQLite",
-            dependencies: ["MVVMCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            dependencies: ["MVVMCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // Saved sessions in PostgreSQL through postgres-nio, shared by several servers: each

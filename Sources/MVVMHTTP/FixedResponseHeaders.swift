@@ -32,8 +32,9 @@ final class FixedResponseHeaders: Sendable {
     }
 
     /// Calls `body` with the current fields.
-    func withFields<Result>(_ body: ([(name: String, value: String)]) -> Result) -> Result {
-        guard let address = UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring)) else { return body([]) }
-        return Unmanaged<Fields>.fromOpaque(address)._withUnsafeGuaranteedRef { body($0.list) }
+    func withFields<Result, Failure: Error>(_ body: ([(name: String, value: String)]) throws(Failure) -> Result) throws(Failure) -> Result {
+        guard let address = UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring)) else { return try body([]) }
+        // Never released: every version stays in `versions`.
+        return try body(Unmanaged<Fields>.fromOpaque(address).takeUnretainedValue().list)
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import GRDB
 import GRDBSQLite
+import Logging
 import Synchronization
 
 /// Copies the write-ahead log back into the database file on a connection and a queue of its
@@ -25,11 +26,13 @@ final class BackgroundCheckpointer: Sendable {
     /// The log's pages that the last checkpoint copied.
     private let copiedPages = Atomic<Int32>(0)
     private let completed = Atomic<Int>(0)
+    private let logger: Logger
 
     /// Opens the checkpoint's connection to the database at `path` (already in WAL mode), with
     /// the store's `configuration` (its `synchronous` setting decides the checkpoint's fsyncs).
-    init(path: String, configuration: Configuration, walPages: Int32) throws {
+    init(path: String, configuration: Configuration, walPages: Int32, logger: Logger) throws {
         self.walPages = walPages
+        self.logger = logger
         walPagesLimit = walPages * 4
         connection = try DatabaseQueue(path: path, configuration: configuration)
     }
@@ -60,9 +63,13 @@ final class BackgroundCheckpointer: Sendable {
             // write lock is released already, so the background's checkpoint does not wait for
             // this thread.
             queue.sync {}
-            if sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil) == SQLITE_OK {
+            do {
+                try SQLiteResult.check(sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil), connection: connection)
                 // The log starts over at the next commit.
                 copiedPages.store(0, ordering: .relaxed)
+            } catch {
+                // The log stays as it is; the next commit tries again.
+                logger.warning("The state file's log could not be copied back into the file.", metadata: ["error": "\(error)"])
             }
             return
         }
@@ -77,9 +84,12 @@ final class BackgroundCheckpointer: Sendable {
         queue.async { [self] in
             // Passive: copies what no reader still needs and never blocks the writer. A
             // failure (an I/O error) leaves the log as it is; a later commit tries again.
-            if let result = try? connection.inDatabase({ try $0.checkpoint(.passive) }) {
+            do {
+                let result = try connection.inDatabase { try $0.checkpoint(.passive) }
                 copiedPages.store(Int32(clamping: result.checkpointedFrameCount), ordering: .relaxed)
                 completed.add(1, ordering: .relaxed)
+            } catch {
+                logger.warning("The state file's log could not be copied back into the file in the background.", metadata: ["error": "\(error)"])
             }
             isCheckpointing.store(false, ordering: .releasing)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import MVVMCore
 import Synchronization
 
@@ -34,9 +35,10 @@ package final class SQLiteStateStore: StateStore {
 
     /// Opens (or creates) the store at `path`, migrating its schema. The log is copied back into
     /// the file in the background once a commit leaves it at `walPages` pages or more.
+    /// Failures that nothing can be told of (a background checkpoint's) are logged to `logger`.
     /// - Throws: ``StateStoreError`` when the file is locked by another server, is not an
     ///   SQLite database, is damaged, or has a schema newer than this server's.
-    package init(path: String, synchronous: Synchronous = .normal, walPages: Int32 = 1000) throws {
+    package init(path: String, synchronous: Synchronous = .normal, walPages: Int32 = 1000, logger: Logger = Logger(label: "mvvmserver.state")) throws {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -62,7 +64,7 @@ package final class SQLiteStateStore: StateStore {
             }
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)
-            checkpointer = try BackgroundCheckpointer(path: path, configuration: configuration, walPages: walPages)
+            checkpointer = try BackgroundCheckpointer(path: path, configuration: configuration, walPages: walPages, logger: logger)
             pool.writeWithoutTransaction { [checkpointer] db in checkpointer.install(on: db) }
         } catch let error as StateStoreError {
             throw error

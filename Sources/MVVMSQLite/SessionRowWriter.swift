@@ -36,13 +36,22 @@ struct SessionRowWriter {
         }
     }
 
-    /// The values of one execution, bound in order from the first parameter.
+    /// The values of one execution, bound in order from the first parameter; a bind SQLite
+    /// refuses (a value too large, say) throws its `DatabaseError`.
     private struct Values {
         let statement: SQLiteStatement
+        let connection: SQLiteConnection?
+        let sql: SQL
         private var index: Int32 = 0
 
-        init(_ statement: SQLiteStatement) {
+        init(_ statement: SQLiteStatement, connection: SQLiteConnection?, sql: SQL) {
             self.statement = statement
+            self.connection = connection
+            self.sql = sql
+        }
+
+        private func check(_ code: Int32) throws(DatabaseError) {
+            try SQLiteResult.check(code, connection: connection, sql: sql.text)
         }
 
         /// SQLite copies a text or blob before the bind returns.
@@ -50,30 +59,32 @@ struct SessionRowWriter {
             unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         }
 
-        mutating func bind(_ value: Int64) {
+        mutating func bind(_ value: Int64) throws(DatabaseError) {
             index += 1
-            sqlite3_bind_int64(statement, index, value)
+            try check(sqlite3_bind_int64(statement, index, value))
         }
 
-        mutating func bind(_ value: Int) {
-            bind(Int64(value))
+        mutating func bind(_ value: Int) throws(DatabaseError) {
+            try bind(Int64(value))
         }
 
-        mutating func bind(_ text: String) {
+        mutating func bind(_ text: String) throws(DatabaseError) {
             index += 1
-            sqlite3_bind_text(statement, index, text, Int32(text.utf8.count), Self.transient)
+            try check(sqlite3_bind_text(statement, index, text, Int32(text.utf8.count), Self.transient))
         }
 
-        mutating func bind(_ bytes: [UInt8]) {
+        mutating func bind(_ bytes: [UInt8]) throws(DatabaseError) {
             index += 1
             guard !bytes.isEmpty else {
                 // An empty blob, not NULL (a blob bound from no address is NULL).
-                sqlite3_bind_zeroblob(statement, index, 0)
+                try check(sqlite3_bind_zeroblob(statement, index, 0))
                 return
             }
-            bytes.withUnsafeBytes { raw in
-                _ = sqlite3_bind_blob(statement, index, raw.baseAddress, Int32(raw.count), Self.transient)
+            let index = index
+            let code = bytes.withUnsafeBytes { raw in
+                sqlite3_bind_blob(statement, index, raw.baseAddress, Int32(raw.count), Self.transient)
             }
+            try check(code)
         }
     }
 
@@ -91,11 +102,11 @@ struct SessionRowWriter {
     mutating func write(_ change: SessionChange) throws {
         switch change {
         case .delete(let id):
-            try execute(.deleteSession) { $0.bind(id) }
+            try execute(.deleteSession) { try $0.bind(id) }
         case .touch(let id, let lastUsed):
             try execute(.touchSession) { values in
-                values.bind(lastUsed)
-                values.bind(id)
+                try values.bind(lastUsed)
+                try values.bind(id)
             }
         case .save(let session):
             try save(session)
@@ -107,71 +118,77 @@ struct SessionRowWriter {
         let version = Int64(bitPattern: session.version)
         if let navigation = session.navigation {
             try execute(.upsertSession) { values in
-                values.bind(id)
-                values.bind(session.createdAt)
-                values.bind(session.lastUsed)
-                values.bind(version)
-                values.bind(navigation)
+                try values.bind(id)
+                try values.bind(session.createdAt)
+                try values.bind(session.lastUsed)
+                try values.bind(version)
+                try values.bind(navigation)
             }
         } else {
             try execute(.updateSession) { values in
-                values.bind(session.lastUsed)
-                values.bind(version)
-                values.bind(id)
+                try values.bind(session.lastUsed)
+                try values.bind(version)
+                try values.bind(id)
             }
         }
         if session.isComplete {
-            try execute(.deleteEntries) { $0.bind(id) }
-            try execute(.deleteAllValues) { $0.bind(id) }
+            try execute(.deleteEntries) { try $0.bind(id) }
+            try execute(.deleteAllValues) { try $0.bind(id) }
         }
         for key in session.removedKeys {
             try execute(.deleteEntry) { values in
-                values.bind(id)
-                values.bind(key)
+                try values.bind(id)
+                try values.bind(key)
             }
             try execute(.deleteValues) { values in
-                values.bind(id)
-                values.bind(key)
+                try values.bind(id)
+                try values.bind(key)
             }
         }
         for entry in session.entries {
             try execute(.upsertEntry) { values in
-                values.bind(id)
-                values.bind(entry.position)
-                values.bind(entry.key)
-                values.bind(entry.scene)
-                values.bind(entry.input)
+                try values.bind(id)
+                try values.bind(entry.position)
+                try values.bind(entry.key)
+                try values.bind(entry.scene)
+                try values.bind(entry.input)
             }
             guard entry.valuesChanged || session.isComplete else { continue }
             if !session.isComplete {
                 try execute(.deleteValues) { values in
-                    values.bind(id)
-                    values.bind(entry.key)
+                    try values.bind(id)
+                    try values.bind(entry.key)
                 }
             }
             for (name, value) in entry.values {
                 try execute(.insertValue) { values in
-                    values.bind(id)
-                    values.bind(entry.key)
-                    values.bind(name)
-                    values.bind(value)
+                    try values.bind(id)
+                    try values.bind(entry.key)
+                    try values.bind(name)
+                    try values.bind(value)
                 }
             }
         }
     }
 
     /// Binds `bind`'s values to `sql`'s statement and runs it to its end.
-    private mutating func execute(_ sql: SQL, _ bind: (inout Values) -> Void) throws {
+    /// The statement is reset whether or not it ran: after a failed step the reset repeats the
+    /// step's error, and after a successful one its own result is checked.
+    private mutating func execute(_ sql: SQL, _ bind: (inout Values) throws -> Void) throws {
         let statement = try prepared(sql)
-        var values = Values(statement)
-        bind(&values)
-        let code = sqlite3_step(statement)
-        guard code == SQLITE_DONE else {
-            let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
-            sqlite3_reset(statement)
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql.text)
+        var values = Values(statement, connection: db.sqliteConnection, sql: sql)
+        do {
+            try bind(&values)
+        } catch {
+            try SQLiteResult.check(sqlite3_reset(statement), connection: db.sqliteConnection, sql: sql.text)
+            throw error
         }
-        sqlite3_reset(statement)
+        let stepped = sqlite3_step(statement)
+        let reset = sqlite3_reset(statement)
+        if stepped != SQLITE_DONE {
+            try SQLiteResult.check(stepped, success: SQLITE_DONE, connection: db.sqliteConnection, sql: sql.text)
+        }
+        try SQLiteResult.check(reset, connection: db.sqliteConnection, sql: sql.text)
     }
 
     private mutating func prepared(_ sql: SQL) throws -> SQLiteStatement {

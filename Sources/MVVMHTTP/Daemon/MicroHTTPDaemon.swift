@@ -122,7 +122,7 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     }
     // A GET that an answer kept by this thread still answers is sent it at once.
     let reusable = ReusableRequest(connection: connection, method: method, url: url, state: state, check: core.reuseCheck)
-    if let reusable, let kept = ReusedAnswers.current.answer(for: reusable.target, fixed: core.fixedHeaders) {
+    if let reusable, let kept = ReusedAnswers.current.answer(for: reusable.target, fixed: core.fixedHeaders, failed: { core.logFailure($0) }) {
         record(of: connection)?.isHandling.store(true, ordering: .relaxed)
         return queue(kept.response, status: kept.status, on: connection, method: "GET", url: loggableURL(url), core: core, route: kept.route)
     }
@@ -157,8 +157,14 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     if let (answer, reuse) = responder.takeReusable() {
         // A handler that answered and also left work: this request gets no next call to run it.
         LeftWork.runQueued()
-        if let reusable, let reuse, let native = answer.prepared(fixed: core.fixedHeaders) {
-            ReusedAnswers.current.keep(answer, as: native, route: responder.route, for: reusable.target, while: reuse)
+        if let reusable, let reuse {
+            do {
+                if let native = try answer.prepared(fixed: core.fixedHeaders) {
+                    ReusedAnswers.current.keep(answer, as: native, route: responder.route, for: reusable.target, while: reuse)
+                }
+            } catch {
+                return MicroHTTPDResult.refused(after: error, logger: core.logger)
+            }
         }
         return queue(answer, on: connection, version: version, method: methodText, url: urlText, core: core, route: responder.route)
     }

@@ -12,9 +12,10 @@ import Foundation
 final class NativeResponse: @unchecked Sendable {
     let pointer: OpaquePointer
 
-    init?(_ response: HTTPResponse, fixed: FixedResponseHeaders) {
-        guard let pointer = makeNativeResponse(response, fixed: fixed) else { return nil }
-        self.pointer = pointer
+    /// Makes the native form of `response` with the `fixed` headers.
+    /// - Throws: ``MicroHTTPDError`` when libmicrohttpd cannot make it.
+    init(_ response: HTTPResponse, fixed: FixedResponseHeaders) throws(MicroHTTPDError) {
+        pointer = try makeNativeResponse(response, fixed: fixed)
     }
 
     deinit {
@@ -24,23 +25,37 @@ final class NativeResponse: @unchecked Sendable {
 
 /// Makes the native form of an answer: its body, its headers, then the `fixed` ones (the
 /// server's own, sent with every answer).
-func makeNativeResponse(_ response: HTTPResponse, fixed: FixedResponseHeaders) -> OpaquePointer? {
-    let created = response.body.withUnsafeBytes { bytes in
+/// - Throws: ``MicroHTTPDError`` when libmicrohttpd makes no response or refuses a header
+///   field (the response made is destroyed).
+func makeNativeResponse(_ response: HTTPResponse, fixed: FixedResponseHeaders) throws(MicroHTTPDError) -> OpaquePointer {
+    let created = try MicroHTTPDResult.check(response.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }, "MHD_create_response_from_buffer")
+    do {
+        try addHeaders(response.headers, to: created, fixed: fixed)
+    } catch {
+        MHD_destroy_response(created)
+        throw error
     }
-    guard let created else { return nil }
-    addHeaders(response.headers, to: created)
-    fixed.withFields { addHeaders($0, to: created) }
     return created
 }
 
+/// Adds an answer's header fields, then the `fixed` ones, to a native response.
+/// - Throws: ``MicroHTTPDError`` when libmicrohttpd refuses one (a name or value it deems
+///   invalid, or no memory).
+func addHeaders(_ fields: [(name: String, value: String)], to native: OpaquePointer, fixed: FixedResponseHeaders) throws(MicroHTTPDError) {
+    try addHeaders(fields, to: native)
+    try fixed.withFields { (fields) throws(MicroHTTPDError) in try addHeaders(fields, to: native) }
+}
+
 /// Adds header fields to a native response.
-func addHeaders(_ fields: [(name: String, value: String)], to native: OpaquePointer) {
+private func addHeaders(_ fields: [(name: String, value: String)], to native: OpaquePointer) throws(MicroHTTPDError) {
     for field in fields {
         // withCString, not the implicit conversion: that one copies a small string to the heap.
-        field.name.withCString { name in
-            field.value.withCString { value in _ = MHD_add_response_header(native, name, value) }
+        let added = field.name.withCString { name in
+            field.value.withCString { value in MHD_add_response_header(native, name, value) }
         }
+        try MicroHTTPDResult.check(added, "MHD_add_response_header")
     }
 }
 
@@ -50,11 +65,16 @@ func queue(_ response: HTTPResponse, on connection: OpaquePointer, version: Unsa
     if let stream = response.stream {
         return queueStream(response, stream, on: connection, version: version, method: method(), url: url(), core: core, route: route)
     }
-    if let native = response.prepared(fixed: core.fixedHeaders) {
-        return queue(native, status: response.status, on: connection, method: method(), url: url(), core: core, route: route)
+    let created: OpaquePointer
+    do {
+        if let native = try response.prepared(fixed: core.fixedHeaders) {
+            return queue(native, status: response.status, on: connection, method: method(), url: url(), core: core, route: route)
+        }
+        created = try makeNativeResponse(response, fixed: core.fixedHeaders)
+    } catch {
+        return MicroHTTPDResult.refused(after: error, logger: core.logger)
     }
-    guard let created = makeNativeResponse(response, fixed: core.fixedHeaders) else { return .NO }
-    let result = MHD_queue_response(connection, UInt32(response.status), created)
+    let result = MicroHTTPDResult.logged(MHD_queue_response(connection, UInt32(response.status), created), "MHD_queue_response", logger: core.logger, level: .info)
     MHD_destroy_response(created)
     core.answered(method: method(), path: url(), route: route, status: response.status, arrived: arrival(of: connection))
     return result
@@ -62,7 +82,7 @@ func queue(_ response: HTTPResponse, on connection: OpaquePointer, version: Unsa
 
 /// Queues a native response prepared once (a shared answer, or a kept one) and reports it.
 func queue(_ native: NativeResponse, status: Int, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int) -> MHD_Result {
-    let result = MHD_queue_response(connection, UInt32(status), native.pointer)
+    let result = MicroHTTPDResult.logged(MHD_queue_response(connection, UInt32(status), native.pointer), "MHD_queue_response", logger: core.logger, level: .info)
     core.answered(method: method(), path: url(), route: route, status: status, arrived: arrival(of: connection))
     return result
 }
@@ -75,8 +95,20 @@ func arrival(of connection: OpaquePointer) -> UInt64 {
 extension HTTPResponse {
     /// The native form of a shared answer, with the server's `fixed` headers, made once and
     /// kept in its slot; `nil` for an answer that is not shared.
-    func prepared(fixed: FixedResponseHeaders) -> NativeResponse? {
-        shared?.value(orMake: { NativeResponse(self, fixed: fixed) })
+    /// - Throws: ``MicroHTTPDError`` when libmicrohttpd cannot make it (a later call tries again).
+    func prepared(fixed: FixedResponseHeaders) throws(MicroHTTPDError) -> NativeResponse? {
+        guard let shared else { return nil }
+        var failure: MicroHTTPDError?
+        let native = shared.value(orMake: { () -> NativeResponse? in
+            do throws(MicroHTTPDError) {
+                return try NativeResponse(self, fixed: fixed)
+            } catch {
+                failure = error
+                return nil
+            }
+        })
+        if let failure { throw failure }
+        return native
     }
 }
 

@@ -120,8 +120,9 @@ final class ReusedAnswers {
 
     /// The answer kept for `target` when it is still current; an entry that no longer is, is
     /// dropped.
-    /// The first reuse makes this thread's own native response, with the `fixed` header fields.
-    func answer(for target: UnsafeBufferPointer<UInt8>, fixed: FixedResponseHeaders) -> Entry? {
+    /// The first reuse makes this thread's own native response, with the `fixed` header fields;
+    /// when libmicrohttpd cannot make it, the shared one serves on and `failed` is told why.
+    func answer(for target: UnsafeBufferPointer<UInt8>, fixed: FixedResponseHeaders, failed: (MicroHTTPDError) -> Void) -> Entry? {
         let slot = Self.slot(of: target)
         guard let entry = slots[slot], Self.sameBytes(entry.target, target) else { return nil }
         guard entry.isCurrent() else {
@@ -130,7 +131,11 @@ final class ReusedAnswers {
         }
         if let answer = entry.sharedAnswer {
             entry.sharedAnswer = nil
-            if let own = NativeResponse(answer, fixed: fixed) { entry.response = own }
+            do {
+                entry.response = try NativeResponse(answer, fixed: fixed)
+            } catch {
+                failed(error)
+            }
         }
         return entry
     }

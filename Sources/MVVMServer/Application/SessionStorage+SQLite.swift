@@ -8,8 +8,8 @@ extension SessionStorage {
     /// server runs: a second server on it is refused, as is a file that is not an SQLite
     /// database, is damaged or has a newer schema (the error names the file, left untouched).
     public static func sqlite(path: String, fullSync: Bool = false) -> SessionStorage {
-        SessionStorage { _, _ in
-            try SQLiteStateStore(path: path, synchronous: fullSync ? .full : .normal)
+        SessionStorage { _, logger in
+            try SQLiteStateStore(path: path, synchronous: fullSync ? .full : .normal, logger: logger)
         }
     }
 }
