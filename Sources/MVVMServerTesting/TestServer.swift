@@ -48,11 +48,9 @@ public struct TestServer: Sendable {
         let app = Application(configuration: configuration, catalogue: catalogue, dependencies: dependencies, logger: logger)
         switch mode {
         case .router:
-            let client = MVVMClient(serverURL: InProcessTransport.serverURL, transport: InProcessTransport(router: try await app.inProcessRouter()))
-            let result: Swift.Result<Result, any Error>
-            do { result = .success(try await body(client)) } catch { result = .failure(error) }
-            await app.endInProcess()
-            return try result.get()
+            return try await app.servingInProcess { router in
+                try await body(MVVMClient(serverURL: InProcessTransport.serverURL, transport: InProcessTransport(router: router)))
+            }
         case .live:
             let running = Task { try await app.run() }
             let port: Int

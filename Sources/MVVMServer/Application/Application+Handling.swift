@@ -50,13 +50,14 @@ extension Application {
     /// wait (a view model's action); a synchronous call on a context goes through
     /// ``onContext(_:_:_:_:)``.
     func run(_ responder: Responder, _ work: @escaping @Sendable () async throws -> HTTPResponse?) {
-        Task {
+        let started = self.work.start {
             do {
                 if let response = try await work() { responder.answer(response) }
             } catch {
                 responder.answer(HTTPError.from(error))
             }
         }
+        if !started { responder.answer(HTTPError.unavailable("The server is stopping.")) }
     }
 
     /// Runs a synchronous call on a context and answers with its result, or with the problem
@@ -85,9 +86,10 @@ extension Application {
 
     private func handOff(_ context: ContextActor, _ responder: Responder, _ body: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse?) {
         metrics.contextCallsQueued.increment()
-        contextCalls.submit {
+        let submitted = contextCalls.submit {
             await context.run { context in Self.answer(responder) { try body(context) } }
         }
+        if !submitted { responder.answer(HTTPError.unavailable("The server is stopping.")) }
     }
 
     /// Answers with the work's response, or with the problem its error maps to; no answer when

@@ -22,27 +22,35 @@ extension Application {
         }
     }
 
-    /// A router for in-process requests, with the state store open (one whose background work
-    /// needs ``StateStore/run(handedOver:)``, PostgreSQL, is not served in-process);
-    /// ``endInProcess()`` ends what they made.
-    /// - Throws: an error naming the state file when it cannot be used.
-    package func inProcessRouter() async throws -> InProcessRouter {
-        if let storage = configuration.storage {
-            let store = try await storage.open(configuration.instance ?? "in-process", logger)
-            try await store.prepare()
-            stateStore.withLock { $0 = store }
+    /// Serves in-process requests for as long as `body` runs: opens the state store (one whose
+    /// background work needs ``StateStore/run(handedOver:)``, PostgreSQL, is not served
+    /// in-process), runs the work the application starts on its own as child tasks of this call,
+    /// and gives `body` the router. When `body` returns or throws, every session ends (saved
+    /// sessions stay saved), the state store closes and that work ends, as in a shutdown.
+    /// - Throws: an error naming the state file when it cannot be used; whatever `body` throws.
+    package func servingInProcess<Result>(_ body: (InProcessRouter) async throws -> Result) async throws -> Result {
+        guard let pieces = work.open() else { throw HTTPServerError.alreadyStarted }
+        return try await withThrowingTaskGroup(of: Void.self) { background in
+            background.addTask { await self.work.run(pieces) }
+            let outcome: Swift.Result<Result, any Error>
+            do {
+                if let storage = configuration.storage {
+                    let store = try await storage.open(configuration.instance ?? "in-process", logger)
+                    try await store.prepare()
+                    stateStore.withLock { $0 = store }
+                }
+                let router = self.router
+                activeRouter.withLock { $0 = router }
+                outcome = .success(try await body(InProcessRouter(application: self, router: router)))
+            } catch {
+                outcome = .failure(error)
+            }
+            activeRouter.withLock { $0 = nil }
+            await endSessions()
+            await closeStateStore()
+            background.cancelAll()
+            return try outcome.get()
         }
-        let router = self.router
-        activeRouter.withLock { $0 = router }
-        return InProcessRouter(application: self, router: router)
-    }
-
-    /// Ends every session (saved sessions stay saved) and closes the state store, as a shutdown
-    /// does.
-    package func endInProcess() async {
-        activeRouter.withLock { $0 = nil }
-        await endSessions()
-        await closeStateStore()
     }
 
     /// Ends every session (each view model is cleared), as a shutdown does.

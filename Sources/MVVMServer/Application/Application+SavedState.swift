@@ -111,8 +111,9 @@ extension Application {
             logger.warning("A change to a session could not be saved; it was undone and answered 503.", metadata: ["error": "\(error)"])
         }
         session.needsCompleteSave.store(true, ordering: .relaxed)
-        // Off the store's writer, which must not read.
-        Task { [self] in
+        // Off the store's writer, which must not read. When nothing runs it (the application
+        // stopped), the hold ends with the change kept, to be saved whole by the next commit.
+        let started = work.start { [self] in
             let committed: Result<SavedSession?, any Error>
             do { committed = .success(try await store.session(session.id)) } catch { committed = .failure(error) }
             session.context.endHold { [self] context in
@@ -124,13 +125,19 @@ extension Application {
                 case .success(nil):
                     // Never saved (its creation failed): it goes, unseen.
                     Self.dropHeld(of: session)
-                    if sessions.remove(session.id, now: now) != nil { Task { await session.end() } }
+                    if sessions.remove(session.id, now: now) != nil { work.start { await session.end() } }
                 case .failure(let error):
                     // What was saved cannot be read either: the change stays, to be saved
                     // whole by the next commit that succeeds.
                     logger.error("A session's saved state could not be read to undo a change that failed to save.", metadata: ["error": "\(error)"])
                     session.board.releaseHold()
                 }
+            }
+        }
+        if !started {
+            session.context.endHold { _ in
+                session.board.releaseHold()
+                done(false)
             }
         }
     }
@@ -201,9 +208,12 @@ extension Application {
             return waiting[id]?.count == 1
         }
         guard isFirst else { return }
-        Task { [self] in
+        let started = work.start { [self] in
             let adoption = await adopt(id, from: store)
             for waiter in adoptions.withLock({ $0.removeValue(forKey: id) ?? [] }) { waiter(adoption) }
+        }
+        if !started {
+            for waiter in adoptions.withLock({ $0.removeValue(forKey: id) ?? [] }) { waiter(.failed) }
         }
     }
 
@@ -242,7 +252,7 @@ extension Application {
             return nil
         case .success(let outcome):
             if let evicted = outcome.evicted { end(evicted: evicted) }
-            if outcome.session !== session { Task { await session.end() } }
+            if outcome.session !== session { work.start { await session.end() } }
             return outcome.session
         }
     }
@@ -260,7 +270,7 @@ extension Application {
     func letGo(_ session: Session) {
         guard sessions.release(session) else { return }
         metrics.handedOverSessions.increment()
-        Task { await session.end(handedOver: true) }
+        work.start { await session.end(handedOver: true) }
     }
 
     /// Ends a session evicted to make room for another: counted, forgotten by the state file,
@@ -268,7 +278,7 @@ extension Application {
     func end(evicted: Session) {
         metrics.evictedSessions.increment()
         forgetSaved([evicted.id])
-        Task { await evicted.end() }
+        work.start { await evicted.end() }
     }
 
     /// A session's context and bookkeeping, not yet in the table.

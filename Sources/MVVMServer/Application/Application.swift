@@ -29,8 +29,10 @@ public final class Application: Service, Sendable {
     let sessions = SessionTable()
     let parkedTotal = Atomic<Int>(0)
     let metrics = Metrics()
+    /// The work the application starts on its own, each piece a child task of ``run()``.
+    let work: BackgroundWork
     /// Runs the synchronous context calls of requests (``onContext(_:_:_:_:)``).
-    let contextCalls = WorkDrainer(maxDrainers: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    let contextCalls: WorkDrainer
     let started = ContinuousClock.now
     let openAPIDocument: Data
     let catalogueDocument: Data
@@ -53,6 +55,8 @@ public final class Application: Service, Sendable {
         self.catalogue = catalogue
         self.dependencies = dependencies
         self.logger = logger
+        work = BackgroundWork(logger: logger)
+        contextCalls = WorkDrainer(maxDrainers: max(2, ProcessInfo.processInfo.activeProcessorCount), work: work)
         openAPIDocument = Self.loadOpenAPI()
         catalogueDocument = (try? JSONCoding.encode(CatalogueDocument(catalogue))) ?? Data()
         indexDocument = (try? JSONCoding.encode(IndexDocument(version: configuration.version))) ?? Data()
@@ -69,8 +73,11 @@ public final class Application: Service, Sendable {
     }
 
     /// Serves until the calling task is cancelled or a graceful shutdown is triggered, then
-    /// shuts down: answers every parked request, stops the HTTP server and ends every session.
-    /// The session sweeper and the server's timers run as child tasks of this call.
+    /// shuts down: answers every parked request, stops the HTTP server, ends every session and
+    /// closes the state store. Everything the application runs meanwhile (the session sweeper,
+    /// the server's timers, the state store's background work, and the work it starts on its
+    /// own, such as saving or ending sessions) is a child task of this call: it has ended, or
+    /// was cancelled and has ended, when this call returns.
     ///
     /// Call it once at a time; ``listeningPort`` tells when it listens.
     /// - Throws: `HTTPServerError` when the address cannot be bound, or when the application
@@ -84,9 +91,15 @@ public final class Application: Service, Sendable {
             listening.failed(error)
             throw error
         }
-        // The store's background work (its connections, its writer) outlives serving: it ends
-        // once the shutdown has closed the store.
+        guard let pieces = work.open() else {
+            await store?.close()
+            listening.failed(HTTPServerError.alreadyStarted)
+            throw HTTPServerError.alreadyStarted
+        }
+        // The store's background work (its connections, its writer) and the application's own
+        // outlive serving: they end once the shutdown has closed the store.
         try await withThrowingTaskGroup(of: Void.self) { background in
+            background.addTask { await self.work.run(pieces) }
             if let store {
                 background.addTask { await store.run(handedOver: { [weak self] id in self?.letGo(id) }) }
             }

@@ -15,11 +15,12 @@ extension Application {
                 responder.answer(.json(encoding: health))
                 return
             }
-            Task {
+            let started = work.start {
                 var answer = health
                 answer.stateStore = .init(kind: store.kind, reachable: await store.isReachable())
                 responder.answer(.json(encoding: answer))
             }
+            if !started { responder.answer(HTTPError.unavailable("The server is stopping.")) }
         }
         router.add("GET", "/openapi.yaml") { [self] _, responder in
             responder.answer(HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: openAPIDocument))

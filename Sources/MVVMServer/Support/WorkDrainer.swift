@@ -17,22 +17,36 @@ final class WorkDrainer: Sendable {
 
     private let state = Mutex(State())
     private let maxDrainers: Int
+    private let owner: BackgroundWork
 
-    init(maxDrainers: Int) {
+    /// A drainer runs as a piece of `work`, so that it is a child task of the application's run.
+    init(maxDrainers: Int, work: BackgroundWork) {
         self.maxDrainers = max(1, maxDrainers)
+        owner = work
     }
 
-    /// Queues `work`; starts a drainer when fewer than the maximum are running.
-    func submit(_ work: @escaping Work) {
+    /// Queues `work`; starts a drainer when fewer than the maximum are running. Returns `false`,
+    /// queueing nothing, when no drainer runs and none can be started (the application does not
+    /// serve).
+    @discardableResult
+    func submit(_ work: @escaping Work) -> Bool {
         let startsDrainer = state.withLock { state -> Bool in
             state.items.append(work)
             guard state.drainers < maxDrainers else { return false }
             state.drainers += 1
             return true
         }
-        if startsDrainer {
-            Task { await self.drain() }
+        guard startsDrainer else { return true }
+        if owner.start({ await self.drain() }) { return true }
+        // Nothing runs drainers: the item goes, and with it every item no drainer will take.
+        state.withLock { state in
+            state.drainers -= 1
+            if state.drainers == 0 {
+                state.items.removeAll()
+                state.head = 0
+            }
         }
+        return false
     }
 
     private func drain() async {

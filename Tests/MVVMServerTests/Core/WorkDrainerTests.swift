@@ -17,9 +17,20 @@ extension Core {
             init(_ value: Value) { self.value = Mutex(value) }
         }
 
+        /// Runs `body` with a drainer whose drainers are children of a running ``BackgroundWork``.
+        func withDrainer(maxDrainers: Int, _ body: (WorkDrainer) async throws -> Void) async throws {
+            let work = BackgroundWork(logger: .init(label: "test"))
+            let pieces = try #require(work.open())
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await work.run(pieces) }
+                try await body(WorkDrainer(maxDrainers: maxDrainers, work: work))
+                group.cancelAll()
+            }
+        }
+
         @Test("Every item submitted from many tasks at once runs exactly once")
         func everyItemRunsOnce() async throws {
-            let drainer = WorkDrainer(maxDrainers: 2)
+            try await withDrainer(maxDrainers: 2) { drainer in
             let runs = Shared<[Int: Int]>([:])
             let finished = Tally()
             await withTaskGroup(of: Void.self) { group in
@@ -38,11 +49,12 @@ extension Core {
             let counts = runs.value.withLock { $0 }
             #expect(counts.count == 2000)
             #expect(counts.values.allSatisfy { $0 == 1 })
+            }
         }
 
         @Test("No more items run at once than there are drainers; the rest wait their turn")
         func boundedConcurrency() async throws {
-            let drainer = WorkDrainer(maxDrainers: 2)
+            try await withDrainer(maxDrainers: 2) { drainer in
             let gate = Gate()
             let running = Shared((now: 0, most: 0))
             let finished = Tally()
@@ -61,11 +73,12 @@ extension Core {
             gate.open()
             try await finished.wait(untilAtLeast: 5)
             #expect(running.value.withLock { $0.most } == 2)
+            }
         }
 
         @Test("Items run in the order they were submitted on a single drainer, and a drainer that ran dry starts again")
         func orderAndRestart() async throws {
-            let drainer = WorkDrainer(maxDrainers: 1)
+            try await withDrainer(maxDrainers: 1) { drainer in
             let order = Shared<[Int]>([])
             let finished = Tally()
             for item in 0..<100 {
@@ -80,6 +93,23 @@ extension Core {
             try await Task.sleep(for: .milliseconds(20))
             drainer.submit { finished.increment() }
             try await finished.wait(untilAtLeast: 101)
+            }
+        }
+
+        @Test("Without a running owner nothing is queued: submit says so, and a later run of the owner starts clean")
+        func refusedWithoutOwner() async throws {
+            let work = BackgroundWork(logger: .init(label: "test"))
+            let drainer = WorkDrainer(maxDrainers: 1, work: work)
+            #expect(!drainer.submit {})
+            let ran = Tally()
+            let pieces = try #require(work.open())
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await work.run(pieces) }
+                #expect(drainer.submit { ran.increment() })
+                try await ran.wait(untilAtLeast: 1)
+                group.cancelAll()
+            }
+            #expect(ran.value == 1)
         }
     }
 }
