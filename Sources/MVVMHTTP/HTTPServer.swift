@@ -15,7 +15,7 @@ package typealias RequestHandler = @Sendable (consuming HTTPRequest, Responder, 
 /// `start()` binds and starts the polling threads; ``runTimers()``, run by the owner's task for
 /// as long as the server serves, answers parked requests whose deadline passed and cuts off
 /// slow clients; `stop()` answers every parked request (503), stops the daemon and returns once
-/// its threads are gone.
+/// its threads are gone, without blocking the caller's thread meanwhile.
 package final class HTTPServer: Sendable {
     /// The settings the server was made with.
     package let configuration: HTTPServerConfiguration
@@ -90,8 +90,9 @@ package final class HTTPServer: Sendable {
     }
 
     /// Answers every parked request with 503, ends every stream (waiting a second at most for
-    /// their last bytes to go), stops the daemon and waits for its threads.
-    package func stop() {
+    /// their last bytes to go), stops the daemon and waits for its threads. It waits without
+    /// blocking the calling thread; cancelling the calling task does not cut the stop short.
+    package func stop() async {
         let running = daemon.withLock { daemon -> MicroHTTPDaemon? in
             defer { daemon = nil }
             return daemon
@@ -100,8 +101,8 @@ package final class HTTPServer: Sendable {
         core.answerAllParked()
         // The ended streams send their last chunk: a second at most (a client that does not
         // read holds its connection until the daemon stops and closes it).
-        blockUntil(atMost: .seconds(1)) { core.streams.count == 0 }
-        running.stop {
+        await waitUntil(atMost: .seconds(1)) { core.streams.count == 0 }
+        await running.stop {
             core.unfinishedParks.load(ordering: .acquiring) == 0 && core.streams.suspended.load(ordering: .acquiring) == 0
         }
         core.reopen()

@@ -95,10 +95,18 @@ final class BackgroundCheckpointer: Sendable {
         }
     }
 
-    /// Waits for a checkpoint under way, then closes the connection. Call it once the writer
-    /// connection is closed.
-    func close() {
-        queue.sync {}
-        try? connection.close()
+    /// Waits for a checkpoint under way, then closes the connection, without blocking the
+    /// calling thread. Call it once the writer connection is closed.
+    func close() async {
+        await withCheckedContinuation { (closed: CheckedContinuation<Void, Never>) in
+            queue.async { [self] in
+                do {
+                    try connection.close()
+                } catch {
+                    logger.warning("The state file's checkpoint connection could not be closed.", metadata: ["error": "\(error)"])
+                }
+                closed.resume()
+            }
+        }
     }
 }

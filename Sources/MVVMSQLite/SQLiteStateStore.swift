@@ -221,7 +221,7 @@ package final class SQLiteStateStore: StateStore {
         // Waits for the writer queue: every commit handed over before is done.
         try? await pool.writeWithoutTransaction { _ in }
         try? pool.close()
-        checkpointer.close()
+        await checkpointer.close()
         lock.release()
     }
 }

@@ -70,10 +70,20 @@ final class MicroHTTPDaemon: Sendable {
 
     /// Waits until `drained()` says every parked request has completed (libmicrohttpd aborts the
     /// process when it stops with a suspended connection, and a resumed one would lose the answer
-    /// not sent yet), then stops the daemon; returns when its threads are gone.
-    func stop(drained: () -> Bool) {
-        blockUntil(atMost: .seconds(10), drained)
-        MHD_stop_daemon(daemon.pointer)
+    /// not sent yet), then stops the daemon; returns when its threads are gone. Nothing blocks a
+    /// thread of Swift's pool: `MHD_stop_daemon`, which joins the polling threads, runs on a
+    /// thread of its own.
+    func stop(drained: () -> Bool) async {
+        await waitUntil(atMost: .seconds(10), drained)
+        let daemon = daemon
+        await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                MHD_stop_daemon(daemon.pointer)
+                stopped.resume()
+            }
+            thread.name = "mvvmserver.http.stop"
+            thread.start()
+        }
         coreReference.release()
     }
 }

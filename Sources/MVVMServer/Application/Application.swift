@@ -191,7 +191,7 @@ public final class Application: Service, Sendable {
     /// Answers every parked request, stops the HTTP server, then ends every session.
     private func shutDown(_ server: HTTPServer) async {
         listening.ended()
-        server.stop()
+        await server.stop()
         self.server.withLock { $0 = nil }
         activeRouter.withLock { $0 = nil }
         await endSessions()

@@ -123,10 +123,18 @@ final class RuntimeHarness: Sendable {
         timers = Task { await server.runTimers() }
     }
 
-    /// Stops the timers and the server.
+    /// Starts stopping the timers and the server, for a `defer` (which cannot wait); the test
+    /// owns the task that stops them. ``stopped()`` waits for the stop.
     func stop() {
+        let server = server
         timers.cancel()
-        server.stop()
+        Task { await server.stop() }
+    }
+
+    /// Stops the timers and the server; returns once the server has stopped.
+    func stopped() async {
+        timers.cancel()
+        await server.stop()
     }
 
     var port: Int { server.port }

@@ -161,7 +161,7 @@ struct RuntimeTests {
         let after = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
         #expect(after.status == 200)
         // stop() waits for every parked request to complete: it returns.
-        harness.stop()
+        await harness.stopped()
         #expect(harness.server.port == 0)
     }
 
@@ -271,7 +271,7 @@ struct RuntimeTests {
         async let first = TestHTTPClient.request(port: port, "GET", "/park")
         async let second = TestHTTPClient.request(port: port, "GET", "/park")
         try await harness.waitForParked(2)
-        harness.stop()
+        await harness.stopped()
         let answers = try await [first, second]
         #expect(answers.map(\.status) == [503, 503])
         #expect(answers.allSatisfy { $0.headers["content-type"] == "application/problem+json" })

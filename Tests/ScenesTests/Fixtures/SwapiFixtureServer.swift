@@ -133,10 +133,12 @@ final class SwapiFixtureServer: Sendable {
         URL(string: "http://127.0.0.1:\(port)/api/")!
     }
 
-    /// Stops listening.
+    /// Starts stopping, for a `defer` (which cannot wait): the test owns the task that stops
+    /// the server.
     func stop() {
+        let server = server
         timers.cancel()
-        server.stop()
+        Task { await server.stop() }
     }
 
     private static func serve(_ path: String, _ request: HTTPRequest, _ control: Control, _ responder: Responder) {
