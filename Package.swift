@@ -170,7 +170,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["MVVMServer", "MVVMHTTP", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MVVMServer", "MVVMHTTP", "MVVMCore", .product(name: "Logging", package: "swift-log")],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),

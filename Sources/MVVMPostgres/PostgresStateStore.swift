@@ -138,7 +138,15 @@ package final class PostgresStateStore: StateStore {
         fences.withLock { $0[id] }
     }
 
-    package func commit(_ changes: [SessionChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    package func commit(_ changes: [SessionChange]) async throws {
+        try await withCheckedThrowingContinuation { (committed: CheckedContinuation<Void, any Error>) in
+            enqueue(changes) { committed.resume(with: $0) }
+        }
+    }
+
+    /// Hands changes to the writer, which calls `completion` (on its thread) once they are
+    /// committed or failed.
+    private func enqueue(_ changes: [SessionChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         pending.withLock { $0.items.append((changes, completion)) }
         writerWake.yield()
     }

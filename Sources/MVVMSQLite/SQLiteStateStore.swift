@@ -171,7 +171,15 @@ package final class SQLiteStateStore: StateStore {
         try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0 }
     }
 
-    package func commit(_ changes: [SessionChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    package func commit(_ changes: [SessionChange]) async throws {
+        try await withCheckedThrowingContinuation { (committed: CheckedContinuation<Void, any Error>) in
+            enqueue(changes) { committed.resume(with: $0) }
+        }
+    }
+
+    /// Hands changes to the writer, which calls `completion` (on its thread) once they are
+    /// committed or failed.
+    private func enqueue(_ changes: [SessionChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let start = pending.withLock { pending in
             pending.changes.append((changes, completion))
             guard !pending.isWriting else { return false }

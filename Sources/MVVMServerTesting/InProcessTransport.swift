@@ -10,7 +10,7 @@ struct InProcessTransport: ClientTransport {
     /// The base URL of the client: only its path matters, and it has none.
     static let serverURL = URL(string: "http://in-process")!
 
-    let router: Application.InProcessRouter
+    let router: InProcessRouter
 
     func send(_ request: HTTPTypes.HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
         let target = request.path ?? "/"

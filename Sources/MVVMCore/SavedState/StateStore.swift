@@ -2,11 +2,11 @@
 /// file by default (`MVVMSQLite`), or a PostgreSQL database that several servers share
 /// (`MVVMPostgres`).
 ///
-/// Every change is handed over with a completion; the completion is called once the change is
-/// committed (durable as the store's settings make it), or with the error that kept it from
-/// being committed (``SessionHandedOverError`` when another server took the session over).
-/// Changes handed over together, or while a commit is running, may be committed together. A
-/// store is used from any thread.
+/// Every method is `async`. A ``commit(_:)`` returns once its changes are committed (durable as
+/// the store's settings make it), or throws the error that kept them from being committed
+/// (``SessionHandedOverError`` when another server took the session over). Changes handed over
+/// together, or while a commit is running, may be committed together. A store is used from any
+/// task.
 package protocol StateStore: Sendable {
     /// What the store is, for `/health`: `sqlite` or `postgres`.
     var kind: String { get }
@@ -29,8 +29,11 @@ package protocol StateStore: Sendable {
     /// The session saved under `id`, or `nil` when there is none; takes nothing over.
     func session(_ id: String) async throws -> SavedSession?
 
-    /// Commits changes, then calls `completion` (on a thread of the store's).
-    func commit(_ changes: [SessionChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
+    /// Commits changes; returns once they are committed. Cancelling the calling task does not
+    /// withdraw them.
+    /// - Throws: the error that kept them from being committed; ``SessionHandedOverError``
+    ///   when another server holds one of their sessions now.
+    func commit(_ changes: [SessionChange]) async throws
 
     /// How many sessions are saved.
     func sessionCount() async throws -> Int

@@ -26,28 +26,20 @@ public final class Application: Service, Sendable {
     /// The services given to every factory.
     package let dependencies: DependencyValues
     let logger: Logger
-    let sessions = SessionTable()
-    let parkedTotal = Atomic<Int>(0)
     let metrics = Metrics()
     /// The work the application starts on its own, each piece a child task of ``run()``.
     let work: BackgroundWork
-    /// Runs the synchronous context calls of requests (``onContext(_:_:_:_:)``).
-    let contextCalls: WorkDrainer
-    let started = ContinuousClock.now
-    let openAPIDocument: Data
-    let catalogueDocument: Data
-    let indexDocument: Data
+    /// The live sessions.
+    let sessions: Sessions
+    /// Saving sessions, and serving saved ones again.
+    let saved: SavedStateCoordinator
+    /// The routes' handlers.
+    let api: API
+    /// Carries out the routes' replies.
+    let delivery: ReplyDelivery
+    private let facts: ServerFacts
     private let server = Mutex<HTTPServer?>(nil)
     private let listening = ListeningPort()
-    /// Where sessions are saved (see ``ApplicationConfiguration/storage``), while open.
-    let stateStore = Mutex<(any StateStore)?>(nil)
-    /// The server's name once it serves (see ``ApplicationConfiguration/instance``).
-    let instanceName = Mutex<String>("")
-    /// The routes while the application serves, for requests routed again once the session
-    /// they name was taken over from the state store.
-    let activeRouter = Mutex<Router?>(nil)
-    /// The requests waiting for a session being taken over from the state store, by its id.
-    let adoptions = Mutex<[String: [@Sendable (Application.Adoption) -> Void]]>([:])
 
     /// Makes the application; nothing listens until ``run()``.
     public init(configuration: ApplicationConfiguration, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger) {
@@ -55,21 +47,23 @@ public final class Application: Service, Sendable {
         self.catalogue = catalogue
         self.dependencies = dependencies
         self.logger = logger
-        work = BackgroundWork(logger: logger)
-        contextCalls = WorkDrainer(maxDrainers: max(2, ProcessInfo.processInfo.activeProcessorCount), work: work)
-        openAPIDocument = Self.loadOpenAPI()
-        catalogueDocument = (try? JSONCoding.encode(CatalogueDocument(catalogue))) ?? Data()
-        indexDocument = (try? JSONCoding.encode(IndexDocument(version: configuration.version))) ?? Data()
+        let metrics = metrics
+        let work = BackgroundWork(logger: logger)
+        self.work = work
+        let sessions = Sessions(catalogue: catalogue, dependencies: dependencies, configuration: configuration, metrics: metrics, work: work, logger: logger)
+        self.sessions = sessions
+        saved = SavedStateCoordinator(sessions: sessions, idleSeconds: configuration.sessionIdleSeconds, metrics: metrics, work: work, logger: logger)
+        facts = ServerFacts(version: configuration.version,
+                            catalogueDocument: (try? JSONCoding.encode(CatalogueDocument(catalogue))) ?? Data(),
+                            indexDocument: (try? JSONCoding.encode(API.IndexDocument(version: configuration.version))) ?? Data(),
+                            openAPIDocument: Self.loadOpenAPI())
+        api = API(configuration: configuration, sessions: sessions, saved: saved, metrics: metrics, facts: facts)
+        delivery = ReplyDelivery(work: work, contextCalls: WorkDrainer(maxDrainers: max(2, ProcessInfo.processInfo.activeProcessorCount), work: work), metrics: metrics)
     }
 
     /// The routes of the API, in the order they are matched.
     package var router: Router {
-        var router = Router()
-        addSystemRoutes(to: &router)
-        addSessionRoutes(to: &router)
-        addSceneRoutes(to: &router)
-        addNavigationRoutes(to: &router)
-        return router
+        api.router
     }
 
     /// Serves until the calling task is cancelled or a graceful shutdown is triggered, then
@@ -84,38 +78,31 @@ public final class Application: Service, Sendable {
     ///   is already running; an error naming the state file when it cannot be used (not a
     ///   database, damaged, newer, or in use by another server).
     public func run() async throws {
-        let store: (any StateStore)?
-        do {
-            store = try await configuration.storage?.open(configuration.instance ?? Self.defaultInstanceName(port: configuration.http.port), logger)
-        } catch {
-            listening.failed(error)
-            throw error
-        }
         guard let pieces = work.open() else {
-            await store?.close()
             listening.failed(HTTPServerError.alreadyStarted)
             throw HTTPServerError.alreadyStarted
         }
-        // The store's background work (its connections, its writer) and the application's own
-        // outlive serving: they end once the shutdown has closed the store.
         try await withThrowingTaskGroup(of: Void.self) { background in
+            // The application's own work, and the store's (its connections, its writer),
+            // outlive serving: they end once the shutdown has closed the store.
             background.addTask { await self.work.run(pieces) }
-            if let store {
-                background.addTask { await store.run(handedOver: { [weak self] id in self?.letGo(id) }) }
-            }
+            let store: (any StateStore)?
             let server: HTTPServer
             do {
+                store = try await configuration.storage?.open(configuration.instance ?? Self.defaultInstanceName(port: configuration.http.port), logger)
+                if let store {
+                    background.addTask { await store.run(handedOver: { [weak self] id in self?.saved.letGo(id) }) }
+                }
                 try await store?.prepare()
-                stateStore.withLock { $0 = store }
-                server = try startServer()
+                server = try startServer(store: store)
             } catch {
-                await closeStateStore()
+                await saved.close()
                 background.cancelAll()
                 listening.failed(error)
                 throw error
             }
             let name = configuration.instance ?? Self.defaultInstanceName(port: server.port)
-            instanceName.withLock { $0 = name }
+            facts.instanceName = name
             server.addResponseHeader("MVVM-Instance", name)
             listening.bound(server.port)
             await withTaskGroup(of: Void.self) { timers in
@@ -128,6 +115,35 @@ public final class Application: Service, Sendable {
             }
             await shutDown(server)
             background.cancelAll()
+        }
+    }
+
+    /// Serves in-process requests for as long as `body` runs, for the testing product: opens
+    /// the state store (one whose background work needs ``StateStore/run(handedOver:)``,
+    /// PostgreSQL, is not served in-process), runs the work the application starts on its own
+    /// as child tasks of this call, and gives `body` the router. When `body` returns or throws,
+    /// every session ends (saved sessions stay saved), the state store closes and that work
+    /// ends, as in a shutdown.
+    /// - Throws: an error naming the state file when it cannot be used; whatever `body` throws.
+    package func servingInProcess<Result>(_ body: (InProcessRouter) async throws -> Result) async throws -> Result {
+        guard let pieces = work.open() else { throw HTTPServerError.alreadyStarted }
+        return try await withThrowingTaskGroup(of: Void.self) { background in
+            background.addTask { await self.work.run(pieces) }
+            let outcome: Swift.Result<Result, any Error>
+            do {
+                let store = try await configuration.storage?.open(configuration.instance ?? "in-process", logger)
+                try await store?.prepare()
+                let router = router
+                let delivery = delivery
+                saved.open(store) { request, responder in router.handle(request, responder: responder, delivery: delivery) }
+                outcome = .success(try await body(InProcessRouter(application: self, router: router)))
+            } catch {
+                outcome = .failure(error)
+            }
+            await sessions.endAll()
+            await saved.close()
+            background.cancelAll()
+            return try outcome.get()
         }
     }
 
@@ -165,9 +181,26 @@ public final class Application: Service, Sendable {
         server.withLock { $0?.openConnectionCount ?? 0 }
     }
 
-    /// Makes and starts the HTTP server.
-    private func startServer() throws -> HTTPServer {
+    /// The open state store, if any.
+    package var savedSessions: (any StateStore)? {
+        saved.store
+    }
+
+    /// Saves the last use of every session read since it was last saved (the session sweeper
+    /// does it on its own); returns when committed.
+    package func persistUses() async {
+        await saved.persistUses()
+    }
+
+    /// The metrics in the Prometheus text exposition format.
+    func prometheusText() -> String {
+        api.prometheusText()
+    }
+
+    /// Makes and starts the HTTP server, with the routes, and the state store opened for them.
+    private func startServer(store: (any StateStore)?) throws -> HTTPServer {
         let router = self.router
+        let delivery = self.delivery
         var http = configuration.http
         http.defaultParkDeadline = .seconds(configuration.maxWaitSeconds + 60)
         http.requestLogMetadata = Self.requestLogMetadata(routes: router.routes)
@@ -177,54 +210,43 @@ public final class Application: Service, Sendable {
         metrics.name(routes: router.routes)
         http.onAnswer = { route, status, nanoseconds, thread in metrics.record(route: route, status: status, nanoseconds: nanoseconds, thread: thread) }
         let server = HTTPServer(configuration: http, logger: logger) { request, responder, thread in
-            router.handle(request, responder: responder, thread: thread)
+            router.handle(request, responder: responder, thread: thread, delivery: delivery)
         }
+        saved.open(store) { request, responder in router.handle(request, responder: responder, delivery: delivery) }
         try self.server.withLock { running in
             guard running == nil else { throw HTTPServerError.alreadyStarted }
             try server.start()
             running = server
         }
-        activeRouter.withLock { $0 = router }
+        facts.countStreams { server.openStreamCount }
         return server
     }
 
-    /// Answers every parked request, stops the HTTP server, then ends every session.
+    /// Answers every parked request, stops the HTTP server, then ends every session and closes
+    /// the state store.
     private func shutDown(_ server: HTTPServer) async {
         listening.ended()
         await server.stop()
         self.server.withLock { $0 = nil }
-        activeRouter.withLock { $0 = nil }
-        await endSessions()
-        await closeStateStore()
-    }
-
-    /// Milliseconds on the monotonic clock.
-    var now: UInt64 {
-        MonotonicClock.milliseconds
+        facts.countStreams { 0 }
+        await sessions.endAll()
+        await saved.close()
     }
 
     /// Ends the sessions idle for longer than the configuration allows, every quarter of that
     /// time (50 ms to 5 s), until the calling task is cancelled.
     private func sweepSessions() async {
         let interval = max(0.05, min(configuration.sessionIdleSeconds / 4, 5))
-        let idle = UInt64(configuration.sessionIdleSeconds * 1000)
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(interval))
-            let expired = sessions.removeExpired(idleMilliseconds: idle, now: now)
-            metrics.expiredSessions.increment(by: expired.count)
-            forgetSaved(expired.map(\.id))
-            await persistUses()
-            for session in expired {
-                await session.end()
-            }
+            await saved.sweep()
             MemoryTrim.now()
         }
     }
 
-    /// The contract. SwiftPM copies `Resources/openapi.yaml` into the bundle as the relative
-    /// symlink it is (to the package's `openapi.yaml`), which dangles there; the source tree's
-    /// resource is read when the bundled one cannot be.
     /// The contract, shipped as the module's resource (the root `openapi.yaml` links to it).
+    /// SwiftPM copies `Resources/openapi.yaml` into the bundle as the relative symlink it is,
+    /// which dangles there; a minimal document stands in when the bundled one cannot be read.
     private static func loadOpenAPI() -> Data {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
               let data = try? Data(contentsOf: url) else {

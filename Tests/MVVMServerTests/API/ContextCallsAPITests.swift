@@ -18,7 +18,7 @@ struct ContextCallsAPITests {
 
     /// The context of a live session of the application.
     private static func context(of id: String, in app: TestApplication) throws -> ContextActor {
-        guard case .live(let session) = app.app.sessions.lookup(id, now: app.app.now) else {
+        guard case .live(let session) = app.app.sessions.lookup(id) else {
             throw TestHTTPClient.Failure(description: "no live session \(id)")
         }
         return session.context

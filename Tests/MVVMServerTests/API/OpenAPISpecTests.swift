@@ -64,7 +64,7 @@ struct OpenAPISpecTests {
     func comparisonSeesBothSides() throws {
         let text = try String(contentsOf: Self.specURL, encoding: .utf8)
         var router = Self.applicationRouter()
-        router.add("PUT", "/sessions/{id}/scenes/{key...}/extra") { _, responder in responder.answer(HTTPResponse(status: 204)) }
+        router.add("PUT", "/sessions/{id}/scenes/{key...}/extra") { _ in .response(HTTPResponse(status: 204)) }
         let extraRoute = Self.operations(of: router).subtracting(Self.operations(inSpec: text))
         #expect(extraRoute == ["PUT /sessions/{id}/scenes/{key}/extra"])
 

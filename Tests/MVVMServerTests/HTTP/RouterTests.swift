@@ -19,8 +19,8 @@ struct RouterTests {
     @Test("The root pattern matches the root path alone")
     func root() {
         var router = Router()
-        router.add("GET", "/") { _, _ in }
-        router.add("GET", "/{name}") { _, _ in }
+        router.add("GET", "/") { _ in .response(HTTPResponse(status: 204)) }
+        router.add("GET", "/{name}") { _ in .response(HTTPResponse(status: 204)) }
         func route(_ method: String, _ path: String) -> Int? {
             if case .success(let (route, _)) = router.resolve(HTTPRequest(method: method, path: path)) { return route.index }
             return nil
@@ -43,7 +43,7 @@ struct RouterTests {
     @Test("Unknown methods answer 501, known ones a path does not serve 405; bad escapes answer 400")
     func resolveErrors() {
         var router = Router()
-        router.add("GET", "/health") { _, _ in }
+        router.add("GET", "/health") { _ in .response(HTTPResponse(status: 204)) }
         func status(_ method: String, _ path: String) -> Int? {
             if case .failure(let error) = router.resolve(HTTPRequest(method: method, path: path)) { return error.kind.status }
             return nil

@@ -57,48 +57,48 @@ final class RuntimeHarness: Sendable {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configure(&configuration)
-        var router = Router()
+        var router = RawRoutes()
         let parked = self.parked
-        router.add("POST", "/echo/{first}/{rest...}") { routed, responder in
-            let echo: [String: String] = ["first": routed["first"], "rest": routed["rest"], "bytes": String(routed.request.body.count), "query": routed.request.query["q"] ?? ""]
+        router.add("POST", "/echo/{first}/{rest...}") { request, parameters, responder, thread in
+            let echo: [String: String] = ["first": parameters["first", default: ""], "rest": parameters["rest", default: ""], "bytes": String(request.body.count), "query": request.query["q"] ?? ""]
             responder.answer(.json(encoding: echo))
         }
-        router.add("GET", "/echo/{first}/{rest...}") { routed, responder in
-            responder.answer(.json(encoding: ["first": routed["first"], "rest": routed["rest"], "query": routed.request.query["q"] ?? ""]))
+        router.add("GET", "/echo/{first}/{rest...}") { request, parameters, responder, thread in
+            responder.answer(.json(encoding: ["first": parameters["first", default: ""], "rest": parameters["rest", default: ""], "query": request.query["q"] ?? ""]))
         }
-        router.add("GET", "/headers") { routed, responder in
-            responder.answer(.json(encoding: Dictionary(routed.request.fields.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })))
+        router.add("GET", "/headers") { request, parameters, responder, thread in
+            responder.answer(.json(encoding: Dictionary(request.fields.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })))
         }
-        router.add("GET", "/park") { _, responder in
+        router.add("GET", "/park") { _, _, responder, _ in
             parked.responders.withLock { $0.append(responder) }
         }
-        router.add("GET", "/soon") { _, responder in
+        router.add("GET", "/soon") { _, _, responder, _ in
             DispatchQueue.global().async { responder.answer(.json(encoding: ["answeredBy": "soon"])) }
         }
-        router.add("GET", "/deadline") { _, responder in
+        router.add("GET", "/deadline") { _, _, responder, _ in
             responder.setDeadline(after: .milliseconds(300)) { .json(encoding: ["answeredBy": "deadline"]) }
         }
-        router.add("GET", "/pass") { routed, responder in
-            let left = routed.thread.leave {
+        router.add("GET", "/pass") { request, parameters, responder, thread in
+            let left = thread.leave {
                 responder.answer(.json(encoding: ["answeredBy": "pass"]))
             }
             if !left { responder.answer(.json(encoding: ["answeredBy": "handler"])) }
         }
         let leftWorkDone = self.leftWorkDone
-        router.add("GET", "/left") { routed, responder in
-            _ = routed.thread.leave { leftWorkDone.increment() }
+        router.add("GET", "/left") { request, parameters, responder, thread in
+            _ = thread.leave { leftWorkDone.increment() }
             responder.answer(.json(encoding: ["answeredBy": "handler"]))
         }
         let preparedSlot = AttachmentSlot()
-        router.add("GET", "/prepared") { routed, responder in
+        router.add("GET", "/prepared") { request, parameters, responder, thread in
             let prepared = HTTPResponse.prepared(in: preparedSlot) { .json(encoding: ["answeredBy": "prepared"]) }
-            responder.answer(routed.request.query["extra"] == nil ? prepared : prepared.adding(header: "X-Extra", "1"))
+            responder.answer(request.query["extra"] == nil ? prepared : prepared.adding(header: "X-Extra", "1"))
         }
         let reusable = self.reusable
-        router.add("GET", "/reusable/{name}") { routed, responder in
+        router.add("GET", "/reusable/{name}") { request, parameters, responder, thread in
             reusable.calls.add(1, ordering: .relaxed)
             let generation = reusable.generation.load(ordering: .relaxed)
-            let name = routed["name"]
+            let name = parameters["name", default: ""]
             let prepared = HTTPResponse.prepared(in: reusable.slot("\(generation)/\(name)")) {
                 .json(encoding: ["name": name, "generation": String(generation)])
             }
@@ -107,7 +107,7 @@ final class RuntimeHarness: Sendable {
                 return reusable.generation.load(ordering: .relaxed) == generation
             })
         }
-        router.add("GET", "/reusable-unshared") { _, responder in
+        router.add("GET", "/reusable-unshared") { _, _, responder, _ in
             reusable.calls.add(1, ordering: .relaxed)
             responder.answer(.json(encoding: ["shared": "no"]), reusableWhile: { true })
         }

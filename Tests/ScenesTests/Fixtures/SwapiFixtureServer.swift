@@ -7,6 +7,7 @@ import MVVMServer
 import MVVMSupport
 @testable import Scenes
 import Synchronization
+import TestSupport
 
 /// A SWAPI look-alike on a free loopback port, for testing the HTTP client: it serves the
 /// embedded data set at `/api/films/`, `/api/films/{id}/`, `/api/people/`, … and can be told,
@@ -102,13 +103,13 @@ final class SwapiFixtureServer: Sendable {
         configuration.port = 0
         var logger = Logger(label: "swapi-fixture")
         logger.logLevel = .warning
-        var router = Router()
+        var router = RawRoutes()
         for resource in ["films", "people", "planets"] {
-            router.add("GET", "/api/\(resource)") { [control] routed, responder in
-                Self.serve("\(resource)/", routed.request, control, responder)
+            router.add("GET", "/api/\(resource)") { [control] request, parameters, responder, _ in
+                Self.serve("\(resource)/", request, control, responder)
             }
-            router.add("GET", "/api/\(resource)/{id}") { [control] routed, responder in
-                Self.serve("\(resource)/\(routed["id"])/", routed.request, control, responder)
+            router.add("GET", "/api/\(resource)/{id}") { [control] request, parameters, responder, _ in
+                Self.serve("\(resource)/\(parameters["id", default: ""])/", request, control, responder)
             }
         }
         let routes = router

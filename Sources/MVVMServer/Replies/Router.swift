@@ -1,14 +1,9 @@
 import MVVMCore
 import MVVMHTTP
 /// A request matched to a route, with the values of the route's path parameters.
-///
-/// Not `Sendable`: it carries the polling thread that called the handler, which work sent to
-/// another thread must not take along (read what that work needs out of it first).
-package struct RoutedRequest {
+package struct RoutedRequest: Sendable {
     /// The request.
     package let request: HTTPRequest
-    /// The polling thread that called the handler (``PollingThread/none`` outside the server).
-    package let thread: PollingThread
     /// Path parameters in pattern order, percent-decoded.
     let pairs: [PathPattern.Parameter]
     /// The route's pattern, e.g. `/sessions/{id}`; used for metrics and logs.
@@ -25,8 +20,9 @@ package struct RoutedRequest {
     }
 }
 
-/// Handles one routed request and answers it through its responder, now or later.
-package typealias RouteHandler = @Sendable (RoutedRequest, Responder) -> Void
+/// Handles one routed request: returns the reply that answers it, or throws the error whose
+/// problem details answer it.
+package typealias RouteHandler = @Sendable (RoutedRequest) throws -> Reply
 
 /// Maps a method and a path to a handler.
 ///
@@ -73,13 +69,15 @@ package struct Router: Sendable {
         segmentCounts.append(pattern.segmentCounts)
     }
 
-    /// Routes a request: calls the matching handler, or answers the routing error.
-    package func handle(_ request: consuming HTTPRequest, responder: Responder, thread: PollingThread = .none) {
+    /// Routes a request: calls the matching handler and has `delivery` carry out its reply
+    /// (`thread` is the polling thread that read the request), or answers the routing error.
+    func handle(_ request: consuming HTTPRequest, responder: Responder, thread: PollingThread = .none, delivery: ReplyDelivery) {
         switch match(request) {
         case .success(let (index, parameters)):
             responder.route = index
             // Built in place for the handler: no copy of the request or the route.
-            routes[index].handler(RoutedRequest(request: request, thread: thread, pairs: parameters, pattern: routes[index].pattern), responder)
+            let routed = RoutedRequest(request: request, pairs: parameters, pattern: routes[index].pattern)
+            delivery.deliver(to: responder, thread: thread) { try routes[index].handler(routed) }
         case .failure(let error):
             responder.answer(error.response)
         }
@@ -88,7 +86,7 @@ package struct Router: Sendable {
     /// Finds the route for a request, or the error that answers it.
     package func resolve(_ request: HTTPRequest) -> Result<(Route, RoutedRequest), HTTPError> {
         match(request).map { index, parameters in
-            (routes[index], RoutedRequest(request: request, thread: .none, pairs: parameters, pattern: routes[index].pattern))
+            (routes[index], RoutedRequest(request: request, pairs: parameters, pattern: routes[index].pattern))
         }
     }
 

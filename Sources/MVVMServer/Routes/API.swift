@@ -1,0 +1,95 @@
+import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
+import MVVMSupport
+
+/// The HTTP API: its routes, each a named function that returns its reply, grouped by
+/// resource (`SessionRoutes.swift`, `SceneRoutes.swift`, `NavigationRoutes.swift`,
+/// `SystemRoutes.swift`), and the steps they share: finding the session, reading a JSON body,
+/// answering a published document.
+final class API: Sendable {
+    let configuration: ApplicationConfiguration
+    let sessions: Sessions
+    let saved: SavedStateCoordinator
+    let metrics: Metrics
+    /// What `/health`, `/`, `/scenes` and `/openapi.yaml` report.
+    let facts: ServerFacts
+
+    /// The API over `sessions` and their saved state, configured by `configuration`.
+    init(configuration: ApplicationConfiguration, sessions: Sessions, saved: SavedStateCoordinator, metrics: Metrics, facts: ServerFacts) {
+        self.configuration = configuration
+        self.sessions = sessions
+        self.saved = saved
+        self.metrics = metrics
+        self.facts = facts
+    }
+
+    /// The routes, in the order they are matched.
+    var router: Router {
+        var router = Router()
+        addSystemRoutes(to: &router)
+        addSessionRoutes(to: &router)
+        addSceneRoutes(to: &router)
+        addNavigationRoutes(to: &router)
+        return router
+    }
+
+    /// The live session named by the `id` path parameter.
+    /// - Throws: 404 or 410 when there is none; ``ReplyInstead`` with the reply that takes it
+    ///   over from the state store, when one is open and the id is not known here.
+    func liveSession(_ routed: RoutedRequest) throws -> Session {
+        let id = routed["id"]
+        guard SessionID.isWellFormed(id) else {
+            throw HTTPError(.sessionNotFound, detail: "No session has this id.")
+        }
+        switch sessions.lookup(id) {
+        case .live(let session):
+            return session
+        case .gone:
+            throw HTTPError(.sessionGone, detail: "The session was deleted or expired; create a new one.")
+        case .unknown:
+            guard let store = saved.store else { throw HTTPError(.sessionNotFound, detail: "No session has this id.") }
+            throw ReplyInstead(reply: saved.adoptThenRoute(id, routed.request, store: store))
+        }
+    }
+
+    /// The reply with a document just read from the session's board as its topic's current one,
+    /// which the server may send again to later plain reads of the same path (no query, no
+    /// `If-None-Match`) while the document is still current: the board not closed (the session
+    /// not deleted or expired), the topic not published again or removed. Each reuse counts as a
+    /// use of the session, as a request through the router does.
+    func published(_ document: PublicationBoard.Document, of session: Session) -> Reply {
+        // The board and the session's use, not the session: a kept answer must not keep a
+        // deleted session's context and view models alive until its slot is reused.
+        let board = session.board
+        let use = session.use
+        return .reusable(Documents.response(document), whileCurrent: {
+            guard board.isStillCurrent(document) else { return false }
+            use.touch(MonotonicClock.milliseconds)
+            return true
+        })
+    }
+
+    /// The body as a JSON object; an empty body is `[:]` when `allowEmpty`.
+    func jsonObject(_ request: HTTPRequest, allowEmpty: Bool) throws(HTTPError) -> [String: JSONValue] {
+        // Parsed first: a body that holds a value (the usual case) is read once.
+        guard let value = StrictJSON.parse(request.body) else {
+            if StrictJSON.isBlank(request.body) {
+                // No body at all stands for no members; white space alone is no JSON text.
+                if allowEmpty, request.body.isEmpty { return [:] }
+                throw HTTPError(.badRequest, detail: "The body must be a JSON object.")
+            }
+            throw HTTPError(.malformedJSON, detail: "The body is not well-formed JSON (or nests too deeply).")
+        }
+        guard let object = value.objectValue else {
+            throw HTTPError(.badRequest, detail: "The body must be a JSON object, not \(value.typeName == "array" ? "an" : "a") \(value.typeName).")
+        }
+        return object
+    }
+
+    /// The long-poll parameters of a request, with `wait` cut to the configuration's cap.
+    func pollParameters(_ routed: RoutedRequest) throws(HTTPError) -> PollParameters {
+        try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds)
+    }
+}

@@ -1,0 +1,78 @@
+import MVVMCore
+import MVVMHTTP
+
+/// Long-polls: a GET with `since` and `wait` that waits for a newer version.
+extension API {
+    /// The reply to a read of a versioned document: the document now, or, when the client asks
+    /// to wait for a version newer than `current`, a wait on the session's board until one is
+    /// published or the wait runs out (then the current document answers).
+    func poll(_ session: Session, _ topic: PublicationBoard.Topic, _ poll: PollParameters, current: PublicationBoard.Document, render: @escaping @Sendable (PublicationBoard.Document) -> HTTPResponse) -> Reply {
+        guard let since = poll.since, let wait = poll.wait, wait > .zero, since == current.version else {
+            return .response(render(current))
+        }
+        guard let release = sessions.reserveParking(for: session) else {
+            return .problem(HTTPError.capacity("Too many requests are parked; retry shortly."))
+        }
+        let board = session.board
+        let metrics = self.metrics
+        return .later { handle in
+            // A session handed over to another server goes on there: the current document, not a 410.
+            let answer: @Sendable (PublicationBoard.WaitOutcome, _ gone: String) -> Void = { outcome, gone in
+                release()
+                switch outcome {
+                case .newer(let document): handle.answer(render(document))
+                case .closed where board.wasHandedOver: handle.answer(render(current))
+                case .closed: handle.answer(HTTPError(.sessionGone, detail: gone))
+                case .timedOut, .cancelled: handle.answer(render(current))
+                }
+            }
+            let registration = board.waitForNewer(than: since, on: topic) { outcome in
+                answer(outcome, "The session was deleted while this request waited.")
+            }
+            switch registration {
+            case .immediate(let outcome):
+                answer(outcome, "The session was deleted.")
+            case .waiting(let token):
+                handle.setDeadline(after: wait) {
+                    if board.cancel(token) {
+                        release()
+                        metrics.expiredLongPolls.increment()
+                    }
+                    return render(board.document(topic) ?? current)
+                }
+            }
+        }
+    }
+}
+
+/// The long-poll parameters of a GET: `since` (a version) and `wait` (seconds).
+struct PollParameters: Sendable {
+    init(since: UInt64?, wait: Duration?) {
+        self.since = since
+        self.wait = wait
+    }
+
+    var since: UInt64?
+    var wait: Duration?
+
+    /// Parses `since` and `wait`; a malformed one is a 400 naming it; `wait` is cut to `maxWait`.
+    init(_ query: [String: String], maxWait: Double) throws(HTTPError) {
+        if query.isEmpty { return }
+        if let text = query["since"] {
+            guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = UInt64(text) else {
+                throw HTTPError(.invalidParameter, detail: "'since' must be a whole number from 0 to 18446744073709551615.", member: "since")
+            }
+            since = value
+        }
+        if let text = query["wait"] {
+            guard text.utf8.count <= 32, let seconds = Double(text), seconds.isFinite, seconds >= 0,
+                  text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E }) else {
+                throw HTTPError(.invalidParameter, detail: "'wait' must be a number of seconds, 0 or more.", member: "wait")
+            }
+            // A cap that is not a sensible number of seconds (negative, NaN, or so large that the
+            // milliseconds overflow) is treated as the nearest sensible one: no setting can trap.
+            let cap = maxWait.isNaN ? 0 : min(max(maxWait, 0), 1e9)
+            wait = .milliseconds(Int64(min(seconds, cap) * 1000))
+        }
+    }
+}

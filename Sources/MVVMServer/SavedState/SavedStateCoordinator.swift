@@ -1,0 +1,378 @@
+import Foundation
+import Logging
+import MVVMCore
+import MVVMHTTP
+import Synchronization
+
+/// Saved state: saving each change of a session in the state store before it is published and
+/// answered, forgetting sessions that are gone, and serving saved sessions again after a
+/// restart, or after another server of a cluster held them.
+///
+/// A change is saved in one sequence (``saving(_:_:)``, ``savingOnContext(_:_:)``):
+/// 1. the session's board is held, so that nothing the change publishes is seen yet;
+/// 2. the change runs on the session's context;
+/// 3. the session as the change left it is exported, and the context is held, so that no other
+///    call changes it meanwhile;
+/// 4. the export is committed to the store;
+/// 5. committed: the hold ends and the change is published, then answered (2xx);
+///    not committed: the change is undone (the view models put back as the store has them),
+///    what it published is dropped, the hold ends, and the answer is a 503.
+final class SavedStateCoordinator: Sendable {
+    /// What became of a request's session taken over from the state store.
+    enum Adoption: Sendable {
+        /// It is live here now.
+        case live
+        /// Nothing is saved under its id (or it expired).
+        case unknown
+        /// The state store could not be read.
+        case failed
+    }
+
+    private let sessions: Sessions
+    private let metrics: Metrics
+    private let work: BackgroundWork
+    private let logger: Logger
+    private let idleMilliseconds: Int64
+    private let opened = Mutex<(any StateStore)?>(nil)
+    /// Routes a request again once the session it names was taken over; `nil` while the
+    /// application does not serve.
+    private let reroute = Mutex<(@Sendable (HTTPRequest, Responder) -> Void)?>(nil)
+    /// The requests waiting for a session being taken over from the state store, by its id.
+    private let adoptions = Mutex<[String: [@Sendable (Adoption) -> Void]]>([:])
+
+    /// The saved state of `sessions`, which expire after `idleSeconds` without a use.
+    init(sessions: Sessions, idleSeconds: Double, metrics: Metrics, work: BackgroundWork, logger: Logger) {
+        self.sessions = sessions
+        idleMilliseconds = Int64(idleSeconds * 1000)
+        self.metrics = metrics
+        self.work = work
+        self.logger = logger
+    }
+
+    /// The open state store, if any.
+    var store: (any StateStore)? {
+        opened.withLock { $0 }
+    }
+
+    /// Uses `store` from now on, and routes requests for sessions taken over with `reroute`.
+    func open(_ store: (any StateStore)?, reroute: @escaping @Sendable (HTTPRequest, Responder) -> Void) {
+        opened.withLock { $0 = store }
+        self.reroute.withLock { $0 = reroute }
+    }
+
+    /// Stops routing requests again, then closes the store once every commit handed to it is
+    /// done.
+    func close() async {
+        reroute.withLock { $0 = nil }
+        let store = opened.withLock { store in
+            defer { store = nil }
+            return store
+        }
+        await store?.close()
+    }
+
+    // MARK: Saving a change
+
+    /// The reply of a synchronous change to a session: `change` runs on the session's context
+    /// and its answer is sent once the session as it left it is committed (see the type's
+    /// sequence). Without a state store, just runs `change`.
+    func savingOnContext(_ session: Session, _ change: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse) -> Reply {
+        guard let store else {
+            return .onContext(session.context) { .response(try change($0)) }
+        }
+        return .onContext(session.context) { [self] context in
+            guard !session.board.isClosed else { throw HTTPError(.sessionGone, detail: "The session was deleted.") }
+            session.board.hold()
+            let response: HTTPResponse
+            do {
+                response = try change(context)
+            } catch {
+                session.board.releaseHold()
+                throw error
+            }
+            let saved = exportHolding(session, context)
+            return committing(session, saved) { [self] in
+                await commit(saved, of: session, to: store) ? response : Self.saveFailed
+            }
+        }
+    }
+
+    /// Runs `change` (a view model's action, which may wait) with the session's board held,
+    /// then commits the session as it left it: `change`'s answer once committed, a 503 (the
+    /// change undone) when the commit fails. Without a state store, just runs `change`.
+    func saving(_ session: Session, _ change: @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
+        guard let store else { return try await change() }
+        guard !session.board.isClosed else { throw HTTPError(.sessionGone, detail: "The session was deleted.") }
+        session.board.hold()
+        let response: HTTPResponse
+        do {
+            response = try await change()
+        } catch {
+            session.board.releaseHold()
+            throw error
+        }
+        let saved = await session.context.run { context in exportHolding(session, context) }
+        return await commit(saved, of: session, to: store) ? response : Self.saveFailed
+    }
+
+    /// The reply of a deletion: committed first, with the context held so that no save of the
+    /// session follows it into the store; the session goes once it is committed (204).
+    func deleting(_ session: Session) -> Reply {
+        guard let store else {
+            guard let removed = sessions.remove(session.id) else { return .problem(HTTPError(.sessionGone, detail: "The session was deleted.")) }
+            metrics.deletedSessions.increment()
+            // As Session.end(): parked requests are answered first (410), then the view models
+            // unload on the context, as a call like any other, and the 204 follows.
+            removed.board.close()
+            return .onContext(removed.context) { context in
+                context.close()
+                return .response(Self.noContent)
+            }
+        }
+        return .onContext(session.context) { [self] context in
+            context.holdAfterThisCall()
+            return committing(session, nil) { [self] in
+                do {
+                    try await store.commit([.delete(id: session.id)])
+                } catch {
+                    await endHold(of: session) { _ in }
+                    // Another server holds the session now: the retry reaches it.
+                    if error is SessionHandedOverError { letGo(session) }
+                    return HTTPError.unavailable("The deletion could not be saved; nothing changed. Retry shortly.").response
+                }
+                return await endHold(of: session) { [self] context in
+                    guard sessions.remove(session.id) != nil else { return HTTPError(.sessionGone, detail: "The session was deleted.").response }
+                    metrics.deletedSessions.increment()
+                    session.board.close()
+                    context.close()
+                    return Self.noContent
+                }
+            }
+        }
+    }
+
+    /// Answers, through a handle, with what `commit` returns once it has run as a piece of the
+    /// application's work. When the application no longer runs work, the hold ends at once
+    /// (the change stays, to be saved whole by the next commit) and the answer is a 503.
+    private func committing(_ session: Session, _ saved: SavedSession?, _ commit: @escaping @Sendable () async -> HTTPResponse) -> Reply {
+        .later { [work] handle in
+            let started = work.start { handle.answer(await commit()) }
+            guard !started else { return }
+            if saved != nil { session.needsCompleteSave.store(true, ordering: .relaxed) }
+            session.context.endHold { _ in session.board.releaseHold() }
+            handle.answer(ReplyDelivery.stopping)
+        }
+    }
+
+    /// Commits a change's export and ends the hold: publishes the change when committed;
+    /// otherwise puts the session back as the store has it (or ends it, when the store does not
+    /// have it: a creation that failed) and drops what the change published. Returns whether
+    /// the change holds.
+    private func commit(_ saved: SavedSession, of session: Session, to store: any StateStore) async -> Bool {
+        do {
+            try await store.commit([.save(saved)])
+            session.noteSaved(use: session.lastUsed)
+            await endHold(of: session) { _ in session.board.releaseHold() }
+            return true
+        } catch let error as SessionHandedOverError {
+            logger.info("A session was taken over by another server; this one lets it go, and its change was answered 503.", metadata: ["error": "\(error)"])
+            await endHold(of: session) { _ in Self.dropHeld(of: session) }
+            letGo(session)
+            return false
+        } catch {
+            logger.warning("A change to a session could not be saved; it was undone and answered 503.", metadata: ["error": "\(error)"])
+        }
+        session.needsCompleteSave.store(true, ordering: .relaxed)
+        let committed: Result<SavedSession?, any Error>
+        do { committed = .success(try await store.session(session.id)) } catch { committed = .failure(error) }
+        await endHold(of: session) { [self] context in
+            switch committed {
+            case .success(let committed?):
+                context.revert(saved, to: committed)
+                Self.dropHeld(of: session)
+            case .success(nil):
+                // Never saved (its creation failed): it goes, unseen.
+                Self.dropHeld(of: session)
+                if let removed = sessions.remove(session.id) { sessions.end(removed) }
+            case .failure(let error):
+                // What was saved cannot be read either: the change stays, to be saved whole by
+                // the next commit that succeeds.
+                logger.error("A session's saved state could not be read to undo a change that failed to save.", metadata: ["error": "\(error)"])
+                session.board.releaseHold()
+            }
+        }
+        return false
+    }
+
+    /// The session as it is to be saved now; the context then stays held until ``endHold(of:_:)``.
+    private func exportHolding(_ session: Session, _ context: isolated ContextActor) -> SavedSession {
+        let complete = session.needsCompleteSave.exchange(false, ordering: .relaxed)
+        context.holdAfterThisCall()
+        return context.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds, complete: complete)
+    }
+
+    /// Ends the context's hold with `body` as its next call; returns what `body` returned.
+    private func endHold<Result: Sendable>(of session: Session, _ body: @escaping @Sendable (isolated ContextActor) -> Result) async -> Result {
+        await withCheckedContinuation { ended in
+            session.context.endHold { context in ended.resume(returning: body(context)) }
+        }
+    }
+
+    /// Drops what a session published while held, and the events recorded with it.
+    private static func dropHeld(of session: Session) {
+        session.board.discardHeld()
+        session.context.events.discard(after: session.board.document(.events)?.version ?? 0)
+    }
+
+    /// The answer to a change that could not be saved.
+    private static var saveFailed: HTTPResponse {
+        HTTPError.unavailable("The change could not be saved; nothing changed. Retry shortly.", retryAfterSeconds: 1).response
+    }
+
+    /// The answer to a deletion.
+    static var noContent: HTTPResponse {
+        HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
+    }
+
+    // MARK: Uses, expiry and eviction
+
+    /// Saves the last use of every session read since it was last saved, so that after a restart
+    /// its expiry counts from that use. Returns when committed.
+    func persistUses() async {
+        guard let store else { return }
+        let monotonicNow = sessions.now
+        let wallNow = WallClock.milliseconds
+        let touched = sessions.table.all.compactMap { session -> (Session, UInt64)? in
+            let used = session.lastUsed
+            return used > session.savedUse.load(ordering: .relaxed) ? (session, used) : nil
+        }
+        guard !touched.isEmpty else { return }
+        let changes = touched.map { session, used in
+            SessionChange.touch(id: session.id, lastUsed: wallNow - Int64(monotonicNow > used ? monotonicNow - used : 0))
+        }
+        do {
+            try await store.commit(changes)
+        } catch {
+            logger.warning("The last uses of sessions could not be saved; the next sweep tries again.", metadata: ["error": "\(error)"])
+            return
+        }
+        for (session, used) in touched { session.noteSaved(use: used) }
+    }
+
+    /// Ends the sessions idle for too long: forgets them in the store, saves the last uses of
+    /// the others, then ends them. The application's session sweeper calls it.
+    func sweep() async {
+        let expired = sessions.removeExpired()
+        forget(expired.map(\.id))
+        await persistUses()
+        for session in expired {
+            await session.end()
+        }
+    }
+
+    /// Ends a session evicted to make room for another: counted, forgotten by the store, ended.
+    func evicted(_ session: Session) {
+        metrics.evictedSessions.increment()
+        forget([session.id])
+        sessions.end(session)
+    }
+
+    /// Forgets saved sessions that are gone (evicted or expired), as a piece of the
+    /// application's work that nobody waits for.
+    private func forget(_ ids: [String]) {
+        guard let store, !ids.isEmpty else { return }
+        work.start { [logger] in
+            do {
+                try await store.commit(ids.map { .delete(id: $0) })
+            } catch {
+                logger.warning("Sessions that are gone could not be removed from the state store.", metadata: ["error": "\(error)", "count": "\(ids.count)"])
+            }
+        }
+    }
+
+    // MARK: Taking sessions over
+
+    /// The reply to a request for a session this server does not hold: takes the session over
+    /// from the state store (once, for all the requests that name it meanwhile), then routes
+    /// the request again; 404 when nothing is saved under the id, 503 when the store cannot be
+    /// read.
+    func adoptThenRoute(_ id: String, _ request: HTTPRequest, store: any StateStore) -> Reply {
+        .later { [self] handle in
+            let retry: @Sendable (Adoption) -> Void = { [self] adoption in
+                switch adoption {
+                case .live:
+                    guard let reroute = reroute.withLock({ $0 }) else {
+                        handle.answer(ReplyDelivery.stopping)
+                        return
+                    }
+                    reroute(request, handle.responder)
+                case .unknown:
+                    handle.answer(HTTPError(.sessionNotFound, detail: "No session has this id."))
+                case .failed:
+                    handle.answer(HTTPError.unavailable("The session's saved state cannot be read now; retry shortly.", retryAfterSeconds: 1))
+                }
+            }
+            let isFirst = adoptions.withLock { waiting in
+                waiting[id, default: []].append(retry)
+                return waiting[id]?.count == 1
+            }
+            guard isFirst else { return }
+            let started = work.start { [self] in
+                let adoption = await adopt(id, from: store)
+                for waiter in adoptions.withLock({ $0.removeValue(forKey: id) ?? [] }) { waiter(adoption) }
+            }
+            if !started {
+                for waiter in adoptions.withLock({ $0.removeValue(forKey: id) ?? [] }) { waiter(.failed) }
+            }
+        }
+    }
+
+    /// Takes the session saved under `id` over and makes it live again (see ``restore(_:)``).
+    private func adopt(_ id: String, from store: any StateStore) async -> Adoption {
+        if case .live = sessions.lookup(id) { return .live }
+        do {
+            guard let saved = try await store.adopt(id) else { return .unknown }
+            guard restore(saved) != nil else { return .unknown }
+            metrics.adoptedSessions.increment()
+            return .live
+        } catch {
+            logger.warning("A saved session could not be read from the state store.", metadata: ["error": "\(error)"])
+            return .failed
+        }
+    }
+
+    /// A saved session made live again: its context is made with versions starting after every
+    /// one it may have given (``SavedSession/firstVersion``) and shows the saved navigation; its
+    /// other view models are made on first use. `nil` when it has expired meanwhile (it is
+    /// then forgotten) or every session is busy.
+    func restore(_ saved: SavedSession) -> Session? {
+        guard WallClock.milliseconds - saved.lastUsed <= idleMilliseconds else {
+            forget([saved.id])
+            return nil
+        }
+        let session = sessions.make(id: saved.id, createdAt: saved.createdAt, firstVersion: saved.firstVersion)
+        // The store holds it: its saves are its changes from now on.
+        session.needsCompleteSave.store(false, ordering: .relaxed)
+        // A new context is idle: the restore runs here, at once.
+        _ = session.context.runIfIdle { $0.restore(saved) }
+        guard let outcome = sessions.insertRestored(session) else { return nil }
+        if let evictedSession = outcome.evicted { evicted(evictedSession) }
+        return outcome.session
+    }
+
+    /// Lets go of a session another server took over (its id, as the state store heard it).
+    func letGo(_ id: String) {
+        guard case .live(let session) = sessions.lookup(id) else { return }
+        letGo(session)
+    }
+
+    /// Lets go of a session another server took over: it leaves the table with no tombstone
+    /// (a later request here takes it over again), its parked requests are answered with what
+    /// they have (their clients ask again, and reach its new holder), its streams end, and its
+    /// view models are cleared.
+    func letGo(_ session: Session) {
+        guard sessions.table.release(session) else { return }
+        metrics.handedOverSessions.increment()
+        sessions.end(session, handedOver: true)
+    }
+}

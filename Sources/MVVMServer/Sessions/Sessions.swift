@@ -1,0 +1,129 @@
+import Logging
+import MVVMCore
+import MVVMHTTP
+import MVVMSupport
+import Synchronization
+
+/// The live sessions of an application: the table that finds them by id, how a session is made,
+/// the places its requests may take while parked, and how it ends.
+///
+/// It knows nothing of saved state: ``SavedStateCoordinator`` saves, restores and forgets
+/// sessions through it.
+final class Sessions: Sendable {
+    /// The sessions by id, with the tombstones of those gone.
+    let table = SessionTable()
+    /// Requests parked and streams open on all sessions.
+    private let parkedTotal = Atomic<Int>(0)
+    private let catalogue: SceneCatalogue
+    private let dependencies: DependencyValues
+    private let configuration: ApplicationConfiguration
+    private let metrics: Metrics
+    private let work: BackgroundWork
+    private let logger: Logger
+
+    /// The sessions of `catalogue`'s scenes, whose factories get `dependencies`; their ends run
+    /// as pieces of `work`.
+    init(catalogue: SceneCatalogue, dependencies: DependencyValues, configuration: ApplicationConfiguration, metrics: Metrics, work: BackgroundWork, logger: Logger) {
+        self.catalogue = catalogue
+        self.dependencies = dependencies
+        self.configuration = configuration
+        self.metrics = metrics
+        self.work = work
+        self.logger = logger
+    }
+
+    /// Milliseconds on the monotonic clock, the clock of sessions' uses.
+    var now: UInt64 {
+        MonotonicClock.milliseconds
+    }
+
+    /// How many sessions are live.
+    var count: Int {
+        table.count
+    }
+
+    /// How many requests are parked, and streams open, on all sessions.
+    var parkedCount: Int {
+        parkedTotal.load(ordering: .relaxed)
+    }
+
+    /// The session `id` names now (a use of it when it is live).
+    func lookup(_ id: String) -> SessionTable.Lookup {
+        table.lookup(id, now: now)
+    }
+
+    /// A session's context and bookkeeping, not yet in the table. Versions start after
+    /// `firstVersion` (a restored session's).
+    func make(id: String, createdAt: Int64 = WallClock.milliseconds, firstVersion: UInt64 = 0) -> Session {
+        let sessionLogger = Self.logger(logger, session: id)
+        let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: sessionLogger, eventCapacity: configuration.eventHistory,
+                                   navigationDocument: NavigationDocument.writer(sessionID: id), firstVersion: firstVersion)
+        return Session(id: id, context: context, now: now, createdAt: createdAt)
+    }
+
+    /// The logger of a session's view models: `logger`, naming the session (redacted).
+    private static func logger(_ logger: Logger, session id: String) -> Logger {
+        var sessionLogger = logger
+        sessionLogger[metadataKey: "session"] = .string(SessionID.redacted(id))
+        return sessionLogger
+    }
+
+    /// Adds a new session; at the cap, the least recently used idle one is evicted to make room
+    /// and returned (the caller ends it, see ``SavedStateCoordinator/evicted(_:)``).
+    /// - Throws: the capacity problem when every session has a parked request.
+    func insert(_ session: Session) throws(HTTPError) -> Session? {
+        let evicted = try table.insert(session, capacity: configuration.maxSessions, now: now).get()
+        metrics.createdSessions.increment()
+        return evicted
+    }
+
+    /// Adds a restored session unless one with its id is live already: returns the one in the
+    /// table, and the one evicted to make room. The session made but not used is ended.
+    func insertRestored(_ session: Session) -> (session: Session, evicted: Session?)? {
+        guard case .success(let outcome) = table.insertIfAbsent(session, capacity: configuration.maxSessions, now: now) else { return nil }
+        if outcome.session !== session { end(session) }
+        return outcome
+    }
+
+    /// Removes a session from the table, leaving a tombstone; `nil` when it was not there.
+    func remove(_ id: String) -> Session? {
+        table.remove(id, now: now)
+    }
+
+    /// Takes a parked request's place on the session and in all; returns what gives it back
+    /// (to call once), or `nil`, taking none, beyond either cap.
+    func reserveParking(for session: Session) -> (@Sendable () -> Void)? {
+        let perSession = session.parkedRequests.add(1, ordering: .relaxed).newValue
+        let total = parkedTotal.add(1, ordering: .relaxed).newValue
+        let release: @Sendable () -> Void = { [weak self] in
+            session.parkedRequests.subtract(1, ordering: .relaxed)
+            self?.parkedTotal.subtract(1, ordering: .relaxed)
+        }
+        guard perSession <= configuration.maxParkedPerSession, total <= configuration.maxParkedTotal else {
+            release()
+            return nil
+        }
+        return release
+    }
+
+    /// Ends a session that has left the table, as a piece of the application's work (see
+    /// ``Session/end(handedOver:)``).
+    func end(_ session: Session, handedOver: Bool = false) {
+        work.start { await session.end(handedOver: handedOver) }
+    }
+
+    /// Removes the sessions idle for longer than the configuration allows; the caller forgets
+    /// and ends them.
+    func removeExpired() -> [Session] {
+        let expired = table.removeExpired(idleMilliseconds: UInt64(configuration.sessionIdleSeconds * 1000), now: now)
+        metrics.expiredSessions.increment(by: expired.count)
+        return expired
+    }
+
+    /// Ends every session (each view model is cleared), as a shutdown does.
+    func endAll() async {
+        for session in table.removeAll() {
+            await session.end()
+        }
+    }
+}
