@@ -28,17 +28,17 @@ final class SavedStateCoordinator: Sendable {
         case failed
     }
 
-    private let sessions: Sessions
-    private let metrics: Metrics
-    private let work: BackgroundWork
-    private let logger: Logger
-    private let idleMilliseconds: Int64
+    let sessions: Sessions
+    let metrics: Metrics
+    let work: BackgroundWork
+    let logger: Logger
+    let idleMilliseconds: Int64
     private let opened = Mutex<(any StateStore)?>(nil)
     /// Routes a request again once the session it names was taken over; `nil` while the
     /// application does not serve.
-    private let reroute = Mutex<(@Sendable (HTTPRequest, Responder) -> Void)?>(nil)
+    let reroute = Mutex<(@Sendable (HTTPRequest, Responder) -> Void)?>(nil)
     /// The requests waiting for a session being taken over from the state store, by its id.
-    private let adoptions = Mutex<[String: [@Sendable (Adoption) -> Void]]>([:])
+    let adoptions = Mutex<[String: [@Sendable (Adoption) -> Void]]>([:])
 
     /// The saved state of `sessions`, which expire after `idleSeconds` without a use.
     init(sessions: Sessions, idleSeconds: Double, metrics: Metrics, work: BackgroundWork, logger: Logger) {
@@ -232,147 +232,5 @@ final class SavedStateCoordinator: Sendable {
     /// The answer to a deletion.
     static var noContent: HTTPResponse {
         HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
-    }
-
-    // MARK: Uses, expiry and eviction
-
-    /// Saves the last use of every session read since it was last saved, so that after a restart
-    /// its expiry counts from that use. Returns when committed.
-    func persistUses() async {
-        guard let store else { return }
-        let monotonicNow = sessions.now
-        let wallNow = WallClock.milliseconds
-        let touched = sessions.table.all.compactMap { session -> (Session, UInt64)? in
-            let used = session.lastUsed
-            return used > session.savedUse.load(ordering: .relaxed) ? (session, used) : nil
-        }
-        guard !touched.isEmpty else { return }
-        let changes = touched.map { session, used in
-            SessionChange.touch(id: session.id, lastUsed: wallNow - Int64(monotonicNow > used ? monotonicNow - used : 0))
-        }
-        do {
-            try await store.commit(changes)
-        } catch {
-            logger.warning("The last uses of sessions could not be saved; the next sweep tries again.", metadata: ["error": "\(error)"])
-            return
-        }
-        for (session, used) in touched { session.noteSaved(use: used) }
-    }
-
-    /// Ends the sessions idle for too long: forgets them in the store, saves the last uses of
-    /// the others, then ends them. The application's session sweeper calls it.
-    func sweep() async {
-        let expired = sessions.removeExpired()
-        forget(expired.map(\.id))
-        await persistUses()
-        for session in expired {
-            await session.end()
-        }
-    }
-
-    /// Ends a session evicted to make room for another: counted, forgotten by the store, ended.
-    func evicted(_ session: Session) {
-        metrics.evictedSessions.increment()
-        forget([session.id])
-        sessions.end(session)
-    }
-
-    /// Forgets saved sessions that are gone (evicted or expired), as a piece of the
-    /// application's work that nobody waits for.
-    private func forget(_ ids: [String]) {
-        guard let store, !ids.isEmpty else { return }
-        work.start { [logger] in
-            do {
-                try await store.commit(ids.map { .delete(id: $0) })
-            } catch {
-                logger.warning("Sessions that are gone could not be removed from the state store.", metadata: ["error": "\(error)", "count": "\(ids.count)"])
-            }
-        }
-    }
-
-    // MARK: Taking sessions over
-
-    /// The reply to a request for a session this server does not hold: takes the session over
-    /// from the state store (once, for all the requests that name it meanwhile), then routes
-    /// the request again; 404 when nothing is saved under the id, 503 when the store cannot be
-    /// read.
-    func adoptThenRoute(_ id: String, _ request: HTTPRequest, store: any StateStore) -> Reply {
-        .later { [self] handle in
-            let retry: @Sendable (Adoption) -> Void = { [self] adoption in
-                switch adoption {
-                case .live:
-                    guard let reroute = reroute.withLock({ $0 }) else {
-                        handle.answer(ReplyDelivery.stopping)
-                        return
-                    }
-                    reroute(request, handle.responder)
-                case .unknown:
-                    handle.answer(HTTPError(.sessionNotFound, detail: "No session has this id."))
-                case .failed:
-                    handle.answer(HTTPError.unavailable("The session's saved state cannot be read now; retry shortly.", retryAfterSeconds: 1))
-                }
-            }
-            let isFirst = adoptions.withLock { waiting in
-                waiting[id, default: []].append(retry)
-                return waiting[id]?.count == 1
-            }
-            guard isFirst else { return }
-            let started = work.start { [self] in
-                let adoption = await adopt(id, from: store)
-                for waiter in adoptions.withLock({ $0.removeValue(forKey: id) ?? [] }) { waiter(adoption) }
-            }
-            if !started {
-                for waiter in adoptions.withLock({ $0.removeValue(forKey: id) ?? [] }) { waiter(.failed) }
-            }
-        }
-    }
-
-    /// Takes the session saved under `id` over and makes it live again (see ``restore(_:)``).
-    private func adopt(_ id: String, from store: any StateStore) async -> Adoption {
-        if case .live = sessions.lookup(id) { return .live }
-        do {
-            guard let saved = try await store.adopt(id) else { return .unknown }
-            guard restore(saved) != nil else { return .unknown }
-            metrics.adoptedSessions.increment()
-            return .live
-        } catch {
-            logger.warning("A saved session could not be read from the state store.", metadata: ["error": "\(error)"])
-            return .failed
-        }
-    }
-
-    /// A saved session made live again: its context is made with versions starting after every
-    /// one it may have given (``SavedSession/firstVersion``) and shows the saved navigation; its
-    /// other view models are made on first use. `nil` when it has expired meanwhile (it is
-    /// then forgotten) or every session is busy.
-    func restore(_ saved: SavedSession) -> Session? {
-        guard WallClock.milliseconds - saved.lastUsed <= idleMilliseconds else {
-            forget([saved.id])
-            return nil
-        }
-        let session = sessions.make(id: saved.id, createdAt: saved.createdAt, firstVersion: saved.firstVersion)
-        // The store holds it: its saves are its changes from now on.
-        session.needsCompleteSave.store(false, ordering: .relaxed)
-        // A new context is idle: the restore runs here, at once.
-        _ = session.context.runIfIdle { $0.restore(saved) }
-        guard let outcome = sessions.insertRestored(session) else { return nil }
-        if let evictedSession = outcome.evicted { evicted(evictedSession) }
-        return outcome.session
-    }
-
-    /// Lets go of a session another server took over (its id, as the state store heard it).
-    func letGo(_ id: String) {
-        guard case .live(let session) = sessions.lookup(id) else { return }
-        letGo(session)
-    }
-
-    /// Lets go of a session another server took over: it leaves the table with no tombstone
-    /// (a later request here takes it over again), its parked requests are answered with what
-    /// they have (their clients ask again, and reach its new holder), its streams end, and its
-    /// view models are cleared.
-    func letGo(_ session: Session) {
-        guard sessions.table.release(session) else { return }
-        metrics.handedOverSessions.increment()
-        sessions.end(session, handedOver: true)
     }
 }
