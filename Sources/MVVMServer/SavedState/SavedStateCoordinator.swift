@@ -152,14 +152,20 @@ final class SavedStateCoordinator: Sendable {
     }
 
     /// Answers, through a handle, with what `commit` returns once it has run as a piece of the
-    /// application's work. When the application no longer runs work, the hold ends at once
-    /// (the change stays, to be saved whole by the next commit) and the answer is a 503.
+    /// application's work. When the application no longer runs work, the context's hold ends at
+    /// once (a change that was `saved` stays, to be saved whole by the next commit, and the
+    /// board's hold for it ends too) and the answer is a 503.
     private func committing(_ session: Session, _ saved: SavedSession?, _ commit: @escaping @Sendable () async -> HTTPResponse) -> Reply {
         .later { [work] handle in
             let started = work.start { handle.answer(await commit()) }
             guard !started else { return }
-            if saved != nil { session.needsCompleteSave.store(true, ordering: .relaxed) }
-            session.context.endHold { _ in session.board.releaseHold() }
+            if saved != nil {
+                // The board was held for the change: it is published unsaved.
+                session.needsCompleteSave.store(true, ordering: .relaxed)
+                session.context.endHold { _ in session.board.releaseHold() }
+            } else {
+                session.context.endHold { _ in }
+            }
             handle.answer(ReplyDelivery.stopping)
         }
     }

@@ -94,6 +94,16 @@ final class RuntimeHarness: Sendable {
             let prepared = HTTPResponse.prepared(in: preparedSlot) { .json(encoding: ["answeredBy": "prepared"]) }
             responder.answer(request.query["extra"] == nil ? prepared : prepared.adding(header: "X-Extra", "1"))
         }
+        // A header field libmicrohttpd refuses (a line break in its value): its checked result
+        // closes the connection instead of sending a response without the field, or a split one.
+        router.add("GET", "/refused-header") { request, _, responder, _ in
+            let response = HTTPResponse(status: 200, headers: [("X-Split", "a\r\nInjected: yes")], body: Data("{}".utf8))
+            if request.query["shared"] != nil {
+                responder.answer(HTTPResponse.prepared(in: AttachmentSlot()) { response })
+            } else {
+                responder.answer(response)
+            }
+        }
         let reusable = self.reusable
         router.add("GET", "/reusable/{name}") { request, parameters, responder, thread in
             reusable.calls.add(1, ordering: .relaxed)

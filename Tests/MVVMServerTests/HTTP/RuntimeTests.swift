@@ -21,6 +21,19 @@ struct RuntimeTests {
         #expect(response.json["query"] as? String == "x y")
     }
 
+    @Test("A header field libmicrohttpd refuses closes the connection, whether the answer is shared or not; nothing is injected and the server goes on", arguments: ["", "?shared=1"])
+    func refusedHeaderField(query: String) async throws {
+        let harness = try RuntimeHarness()
+        defer { harness.stop() }
+        await #expect(throws: (any Error).self) {
+            let response = try await TestHTTPClient.request(port: harness.port, "GET", "/refused-header" + query, timeout: 5)
+            // Not reached when the connection is closed; a response here must not carry the field.
+            #expect(response.headers["injected"] == nil)
+        }
+        let after = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
+        #expect(after.status == 200)
+    }
+
     @Test("Handlers get every header field, or only those the configuration names, whatever their case")
     func headerFieldsRead() async throws {
         let all = try RuntimeHarness()
