@@ -138,17 +138,17 @@ package final class PostgresStateStore: StateStore {
         fences.withLock { $0[id] }
     }
 
-    package func commit(_ changes: [SessionChange]) async throws {
-        try await withCheckedThrowingContinuation { (committed: CheckedContinuation<Void, any Error>) in
-            enqueue(changes) { committed.resume(with: $0) }
+    /// Each commit is an item of the writer's batch, fenced on its own.
+    package func commit(each commits: [[SessionChange]]) async -> [Result<Void, any Error>] {
+        guard !commits.isEmpty else { return [] }
+        return await withCheckedContinuation { (written: CheckedContinuation<[Result<Void, any Error>], Never>) in
+            let outcomes = CommitOutcomes(count: commits.count) { written.resume(returning: $0) }
+            let items = commits.enumerated().map { index, changes in
+                (changes: changes, completion: { @Sendable (result: Result<Void, any Error>) in outcomes.record(result, at: index) })
+            }
+            pending.withLock { $0.items.append(contentsOf: items) }
+            writerWake.yield()
         }
-    }
-
-    /// Hands changes to the writer, which calls `completion` (on its thread) once they are
-    /// committed or failed.
-    private func enqueue(_ changes: [SessionChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        pending.withLock { $0.items.append((changes, completion)) }
-        writerWake.yield()
     }
 
     /// Waits until every commit handed over is done.
@@ -242,3 +242,25 @@ package final class PostgresStateStore: StateStore {
     }
 }
 #endif
+
+/// The outcomes of the commits of one ``PostgresStateStore/commit(each:)``, gathered as the
+/// writer reports them; `done` gets them all, in order, once the last is in.
+private final class CommitOutcomes: Sendable {
+    private let state: Mutex<(results: [Result<Void, any Error>?], left: Int)>
+    private let done: @Sendable ([Result<Void, any Error>]) -> Void
+
+    init(count: Int, done: @escaping @Sendable ([Result<Void, any Error>]) -> Void) {
+        state = Mutex((Array(repeating: nil, count: count), count))
+        self.done = done
+    }
+
+    /// Records the outcome of the commit at `index`; the last one calls `done`.
+    func record(_ result: Result<Void, any Error>, at index: Int) {
+        let all: [Result<Void, any Error>]? = state.withLock { state in
+            state.results[index] = result
+            state.left -= 1
+            return state.left == 0 ? state.results.compactMap { $0 } : nil
+        }
+        if let all { done(all) }
+    }
+}

@@ -171,10 +171,13 @@ package final class SQLiteStateStore: StateStore {
         try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0 }
     }
 
-    package func commit(_ changes: [SessionChange]) async throws {
-        try await withCheckedThrowingContinuation { (committed: CheckedContinuation<Void, any Error>) in
-            enqueue(changes) { committed.resume(with: $0) }
+    /// Writes the commits in one transaction: they succeed or fail together.
+    package func commit(each commits: [[SessionChange]]) async -> [Result<Void, any Error>] {
+        guard !commits.isEmpty else { return [] }
+        let outcome = await withCheckedContinuation { (written: CheckedContinuation<Result<Void, any Error>, Never>) in
+            enqueue(commits.flatMap { $0 }) { written.resume(returning: $0) }
         }
+        return commits.map { _ in outcome }
     }
 
     /// Hands changes to the writer, which calls `completion` (on its thread) once they are

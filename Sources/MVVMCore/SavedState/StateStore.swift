@@ -2,11 +2,11 @@
 /// file by default (`MVVMSQLite`), or a PostgreSQL database that several servers share
 /// (`MVVMPostgres`).
 ///
-/// Every method is `async`. A ``commit(_:)`` returns once its changes are committed (durable as
-/// the store's settings make it), or throws the error that kept them from being committed
-/// (``SessionHandedOverError`` when another server took the session over). Changes handed over
-/// together, or while a commit is running, may be committed together. A store is used from any
-/// task.
+/// Every method is `async`. ``commit(each:)`` returns once the commits it was given are done
+/// (durable as the store's settings make them), with each one's outcome: committed, or the
+/// error that kept it from being committed (``SessionHandedOverError`` when another server took
+/// its session over). Commits handed over together, or while others are being written, may be
+/// written together. A store is used from any task.
 package protocol StateStore: Sendable {
     /// What the store is, for `/health`: `sqlite` or `postgres`.
     var kind: String { get }
@@ -29,11 +29,11 @@ package protocol StateStore: Sendable {
     /// The session saved under `id`, or `nil` when there is none; takes nothing over.
     func session(_ id: String) async throws -> SavedSession?
 
-    /// Commits changes; returns once they are committed. Cancelling the calling task does not
-    /// withdraw them.
-    /// - Throws: the error that kept them from being committed; ``SessionHandedOverError``
-    ///   when another server holds one of their sessions now.
-    func commit(_ changes: [SessionChange]) async throws
+    /// Commits several commits' changes; returns each commit's outcome, in order, once all are
+    /// done. A commit whose session another server holds now fails alone, with
+    /// ``SessionHandedOverError``; a failure of the store (a full disk, a lost connection)
+    /// fails them all. Cancelling the calling task does not withdraw them.
+    func commit(each commits: [[SessionChange]]) async -> [Result<Void, any Error>]
 
     /// How many sessions are saved.
     func sessionCount() async throws -> Int
@@ -43,6 +43,15 @@ package protocol StateStore: Sendable {
 
     /// Commits what is pending, then releases the store (its file and lock, or its connections).
     func close() async
+}
+
+extension StateStore {
+    /// Commits changes; returns once they are committed (see ``commit(each:)``).
+    /// - Throws: the error that kept them from being committed; ``SessionHandedOverError``
+    ///   when another server holds their session now.
+    package func commit(_ changes: [SessionChange]) async throws {
+        for outcome in await commit(each: [changes]) { try outcome.get() }
+    }
 }
 
 /// One change to the saved sessions.

@@ -86,16 +86,22 @@ public final class Application: Service, Sendable {
             // The application's own work, and the store's (its connections, its writer),
             // outlive serving: they end once the shutdown has closed the store.
             background.addTask { await self.work.run(pieces) }
-            let store: (any StateStore)?
+            var opened: (any StateStore)?
             let server: HTTPServer
             do {
-                store = try await configuration.storage?.open(configuration.instance ?? Self.defaultInstanceName(port: configuration.http.port), logger)
+                let store = try await configuration.storage?.open(configuration.instance ?? Self.defaultInstanceName(port: configuration.http.port), logger)
+                opened = store
                 if let store {
                     background.addTask { await store.run(handedOver: { [weak self] id in self?.saved.letGo(id) }) }
                 }
                 try await store?.prepare()
-                server = try startServer(store: store)
+                let router = router
+                let delivery = delivery
+                saved.open(store) { request, responder in router.handle(request, responder: responder, delivery: delivery) }
+                server = try startServer(router: router)
             } catch {
+                // The store closes with the coordinator once it holds it, else on its own.
+                if saved.store == nil { await opened?.close() }
                 await saved.close()
                 background.cancelAll()
                 listening.failed(error)
@@ -197,9 +203,8 @@ public final class Application: Service, Sendable {
         api.prometheusText()
     }
 
-    /// Makes and starts the HTTP server, with the routes, and the state store opened for them.
-    private func startServer(store: (any StateStore)?) throws -> HTTPServer {
-        let router = self.router
+    /// Makes and starts the HTTP server, with the routes.
+    private func startServer(router: Router) throws -> HTTPServer {
         let delivery = self.delivery
         var http = configuration.http
         http.defaultParkDeadline = .seconds(configuration.maxWaitSeconds + 60)
@@ -212,7 +217,6 @@ public final class Application: Service, Sendable {
         let server = HTTPServer(configuration: http, logger: logger) { request, responder, thread in
             router.handle(request, responder: responder, thread: thread, delivery: delivery)
         }
-        saved.open(store) { request, responder in router.handle(request, responder: responder, delivery: delivery) }
         try self.server.withLock { running in
             guard running == nil else { throw HTTPServerError.alreadyStarted }
             try server.start()

@@ -88,8 +88,12 @@ final class API: Sendable {
         return object
     }
 
-    /// The long-poll parameters of a request, with `wait` cut to the configuration's cap.
-    func pollParameters(_ routed: RoutedRequest) throws(HTTPError) -> PollParameters {
-        try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds)
+    /// What a GET of a versioned document asks for: the live session, the long-poll
+    /// parameters (`wait` cut to the configuration's cap), and a stream when it asks for one.
+    /// - Throws: as ``liveSession(_:)``; 400 naming a malformed `since`, `wait` or `Last-Event-ID`.
+    func documentRead(_ routed: RoutedRequest) throws -> (session: Session, poll: PollParameters, stream: StreamRequest?) {
+        let session = try liveSession(routed)
+        let poll = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds)
+        return (session, poll, try StreamRequest(routed.request, poll: poll))
     }
 }

@@ -13,12 +13,11 @@ extension API {
 
     /// `GET …/navigation`: the navigation, a long-poll for a newer one, or a stream of them.
     func readNavigation(_ routed: RoutedRequest) throws -> Reply {
-        let session = try liveSession(routed)
-        let poll = try pollParameters(routed)
+        let (session, poll, stream) = try documentRead(routed)
         guard let current = session.board.document(.navigation) else {
             throw HTTPError(.sessionGone, detail: "The session was deleted.")
         }
-        if let stream = try StreamRequest(routed.request, poll: poll) {
+        if let stream {
             return openStream(session, .navigation, after: stream.after, render: Self.documentEvents(.navigation))
         }
         if poll.since == nil {
@@ -41,9 +40,7 @@ extension API {
 
     /// `GET …/events`: the events after `since`, a long-poll for newer ones, or a stream of them.
     func readEvents(_ routed: RoutedRequest) throws -> Reply {
-        let session = try liveSession(routed)
-        let poll = try pollParameters(routed)
-        let stream = try StreamRequest(routed.request, poll: poll)
+        let (session, poll, stream) = try documentRead(routed)
         let events = session.context.events
         // Without `since`, every event still kept.
         let since = (stream?.after ?? poll.since) ?? events.lastDroppedSeq

@@ -14,10 +14,9 @@ extension API {
 
     /// `GET …/scenes/{key}`: the state, a long-poll for a newer one, or a stream of them.
     func readState(_ routed: RoutedRequest) throws -> Reply {
-        let session = try liveSession(routed)
+        let (session, poll, stream) = try documentRead(routed)
         let key = routed["key"]
-        let poll = try pollParameters(routed)
-        if let stream = try StreamRequest(routed.request, poll: poll) {
+        if let stream {
             return streamState(session, key: key, after: stream.after)
         }
         // A plain read of a published state (the common case) answers at once.
@@ -38,10 +37,9 @@ extension API {
     /// `GET …/scenes/{key}/snapshot`: the snapshot, its changes since a version, a long-poll
     /// for a newer one, or a stream of them.
     func readSnapshot(_ routed: RoutedRequest) throws -> Reply {
-        let session = try liveSession(routed)
+        let (session, poll, stream) = try documentRead(routed)
         let key = routed["key"]
-        let poll = try pollParameters(routed)
-        if let stream = try StreamRequest(routed.request, poll: poll) {
+        if let stream {
             return streamSnapshot(session, key: key, after: stream.after)
         }
         let current = session.board.document(.snapshot(key))

@@ -13,7 +13,8 @@ import Synchronization
 /// 2. the change runs on the session's context;
 /// 3. the session as the change left it is exported, and the context is held, so that no other
 ///    call changes it meanwhile;
-/// 4. the export is committed to the store;
+/// 4. the export is committed to the store, with the other changes that came meanwhile
+///    (``SaveCommitter``);
 /// 5. committed: the hold ends and the change is published, then answered (2xx);
 ///    not committed: the change is undone (the view models put back as the store has them),
 ///    what it published is dropped, the hold ends, and the answer is a 503.
@@ -33,7 +34,8 @@ final class SavedStateCoordinator: Sendable {
     let work: BackgroundWork
     let logger: Logger
     let idleMilliseconds: Int64
-    private let opened = Mutex<(any StateStore)?>(nil)
+    /// The open store, and what writes the changes' commits to it.
+    private let opened = Mutex<(store: any StateStore, committer: SaveCommitter)?>(nil)
     /// Routes a request again once the session it names was taken over; `nil` while the
     /// application does not serve.
     let reroute = Mutex<(@Sendable (HTTPRequest, Responder) -> Void)?>(nil)
@@ -51,12 +53,18 @@ final class SavedStateCoordinator: Sendable {
 
     /// The open state store, if any.
     var store: (any StateStore)? {
-        opened.withLock { $0 }
+        opened.withLock { $0?.store }
     }
 
-    /// Uses `store` from now on, and routes requests for sessions taken over with `reroute`.
+    /// Uses `store` from now on, its commits written by a piece of the application's work, and
+    /// routes requests for sessions taken over with `reroute`.
     func open(_ store: (any StateStore)?, reroute: @escaping @Sendable (HTTPRequest, Responder) -> Void) {
-        opened.withLock { $0 = store }
+        if let store {
+            let committer = SaveCommitter(store: store)
+            committer.setTaking(true)
+            if !work.start({ await committer.run() }) { committer.setTaking(false) }
+            opened.withLock { $0 = (store, committer) }
+        }
         self.reroute.withLock { $0 = reroute }
     }
 
@@ -64,11 +72,13 @@ final class SavedStateCoordinator: Sendable {
     /// done.
     func close() async {
         reroute.withLock { $0 = nil }
-        let store = opened.withLock { store in
-            defer { store = nil }
-            return store
+        let closing = opened.withLock { opened in
+            defer { opened = nil }
+            return opened
         }
-        await store?.close()
+        guard let closing else { return }
+        await closing.committer.drained()
+        await closing.store.close()
     }
 
     // MARK: Saving a change
@@ -77,7 +87,7 @@ final class SavedStateCoordinator: Sendable {
     /// and its answer is sent once the session as it left it is committed (see the type's
     /// sequence). Without a state store, just runs `change`.
     func savingOnContext(_ session: Session, _ change: @escaping @Sendable (isolated ContextActor) throws -> HTTPResponse) -> Reply {
-        guard let store else {
+        guard let (store, committer) = opened.withLock({ $0 }) else {
             return .onContext(session.context) { .response(try change($0)) }
         }
         return .onContext(session.context) { [self] context in
@@ -91,8 +101,16 @@ final class SavedStateCoordinator: Sendable {
                 throw error
             }
             let saved = exportHolding(session, context)
-            return committing(session, saved) { [self] in
-                await commit(saved, of: session, to: store) ? response : Self.saveFailed
+            return .later { [self] handle in
+                let submitted = committer.submit(.init(changes: [.save(saved)]) { [self] outcome in
+                    handle.answer(await finish(saved, of: session, outcome, store: store) ? response : Self.saveFailed)
+                })
+                guard !submitted else { return }
+                // The application stops: the change stays, unsaved, to be saved whole by the
+                // next commit; the holds end.
+                session.needsCompleteSave.store(true, ordering: .relaxed)
+                session.context.endHold { _ in session.board.releaseHold() }
+                handle.answer(ReplyDelivery.stopping)
             }
         }
     }
@@ -101,7 +119,7 @@ final class SavedStateCoordinator: Sendable {
     /// then commits the session as it left it: `change`'s answer once committed, a 503 (the
     /// change undone) when the commit fails. Without a state store, just runs `change`.
     func saving(_ session: Session, _ change: @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
-        guard let store else { return try await change() }
+        guard let (store, committer) = opened.withLock({ $0 }) else { return try await change() }
         guard !session.board.isClosed else { throw HTTPError(.sessionGone, detail: "The session was deleted.") }
         session.board.hold()
         let response: HTTPResponse
@@ -112,13 +130,17 @@ final class SavedStateCoordinator: Sendable {
             throw error
         }
         let saved = await session.context.run { context in exportHolding(session, context) }
-        return await commit(saved, of: session, to: store) ? response : Self.saveFailed
+        let outcome = await withCheckedContinuation { (committed: CheckedContinuation<Result<Void, any Error>, Never>) in
+            let submitted = committer.submit(.init(changes: [.save(saved)]) { committed.resume(returning: $0) })
+            if !submitted { committed.resume(returning: .failure(CancellationError())) }
+        }
+        return await finish(saved, of: session, outcome, store: store) ? response : Self.saveFailed
     }
 
     /// The reply of a deletion: committed first, with the context held so that no save of the
     /// session follows it into the store; the session goes once it is committed (204).
     func deleting(_ session: Session) -> Reply {
-        guard let store else {
+        guard let committer = opened.withLock({ $0?.committer }) else {
             guard let removed = sessions.remove(session.id) else { return .problem(HTTPError(.sessionGone, detail: "The session was deleted.")) }
             metrics.deletedSessions.increment()
             // As Session.end(): parked requests are answered first (410), then the view models
@@ -131,52 +153,42 @@ final class SavedStateCoordinator: Sendable {
         }
         return .onContext(session.context) { [self] context in
             context.holdAfterThisCall()
-            return committing(session, nil) { [self] in
-                do {
-                    try await store.commit([.delete(id: session.id)])
-                } catch {
-                    await endHold(of: session) { _ in }
-                    // Another server holds the session now: the retry reaches it.
-                    if error is SessionHandedOverError { letGo(session) }
-                    return HTTPError.unavailable("The deletion could not be saved; nothing changed. Retry shortly.").response
-                }
-                return await endHold(of: session) { [self] context in
-                    guard sessions.remove(session.id) != nil else { return HTTPError(.sessionGone, detail: "The session was deleted.").response }
-                    metrics.deletedSessions.increment()
-                    session.board.close()
-                    context.close()
-                    return Self.noContent
-                }
-            }
-        }
-    }
-
-    /// Answers, through a handle, with what `commit` returns once it has run as a piece of the
-    /// application's work. When the application no longer runs work, the context's hold ends at
-    /// once (a change that was `saved` stays, to be saved whole by the next commit, and the
-    /// board's hold for it ends too) and the answer is a 503.
-    private func committing(_ session: Session, _ saved: SavedSession?, _ commit: @escaping @Sendable () async -> HTTPResponse) -> Reply {
-        .later { [work] handle in
-            let started = work.start { handle.answer(await commit()) }
-            guard !started else { return }
-            if saved != nil {
-                // The board was held for the change: it is published unsaved.
-                session.needsCompleteSave.store(true, ordering: .relaxed)
-                session.context.endHold { _ in session.board.releaseHold() }
-            } else {
+            return .later { [self] handle in
+                let submitted = committer.submit(.init(changes: [.delete(id: session.id)]) { [self] outcome in
+                    handle.answer(await finishDeletion(of: session, outcome))
+                })
+                guard !submitted else { return }
                 session.context.endHold { _ in }
+                handle.answer(ReplyDelivery.stopping)
             }
-            handle.answer(ReplyDelivery.stopping)
         }
     }
 
-    /// Commits a change's export and ends the hold: publishes the change when committed;
-    /// otherwise puts the session back as the store has it (or ends it, when the store does not
-    /// have it: a creation that failed) and drops what the change published. Returns whether
-    /// the change holds.
-    private func commit(_ saved: SavedSession, of session: Session, to store: any StateStore) async -> Bool {
+    /// Ends a deletion's hold: the session goes when the deletion was committed (204);
+    /// otherwise it stays, and the answer is a 503.
+    private func finishDeletion(of session: Session, _ outcome: Result<Void, any Error>) async -> HTTPResponse {
+        if case .failure(let error) = outcome {
+            await endHold(of: session) { _ in }
+            // Another server holds the session now: the retry reaches it.
+            if error is SessionHandedOverError { letGo(session) }
+            return HTTPError.unavailable("The deletion could not be saved; nothing changed. Retry shortly.").response
+        }
+        return await endHold(of: session) { [self] context in
+            guard sessions.remove(session.id) != nil else { return HTTPError(.sessionGone, detail: "The session was deleted.").response }
+            metrics.deletedSessions.increment()
+            session.board.close()
+            context.close()
+            return Self.noContent
+        }
+    }
+
+    /// Ends a change's holds once its commit's `outcome` is known: publishes the change when
+    /// it was committed; otherwise puts the session back as `store` has it (or ends it, when the
+    /// store does not have it: a creation that failed) and drops what the change published.
+    /// Returns whether the change holds.
+    private func finish(_ saved: SavedSession, of session: Session, _ outcome: Result<Void, any Error>, store: any StateStore) async -> Bool {
         do {
-            try await store.commit([.save(saved)])
+            try outcome.get()
             session.noteSaved(use: session.lastUsed)
             await endHold(of: session) { _ in session.board.releaseHold() }
             return true
