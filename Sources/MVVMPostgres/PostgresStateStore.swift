@@ -241,8 +241,6 @@ package final class PostgresStateStore: StateStore {
         }
     }
 }
-#endif
-
 /// The outcomes of the commits of one ``PostgresStateStore/commit(each:)``, gathered as the
 /// writer reports them; `done` gets them all, in order, once the last is in.
 private final class CommitOutcomes: Sendable {
@@ -264,3 +262,4 @@ private final class CommitOutcomes: Sendable {
         if let all { done(all) }
     }
 }
+#endif
