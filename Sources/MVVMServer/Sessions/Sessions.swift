@@ -55,8 +55,9 @@ final class Sessions: Sendable {
     /// A session's context and bookkeeping, not yet in the table. Versions start after
     /// `firstVersion` (a restored session's).
     func make(id: String, createdAt: Int64 = WallClock.milliseconds, firstVersion: UInt64 = 0) -> Session {
-        let sessionLogger = Self.logger(logger, session: id)
-        let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: sessionLogger, eventCapacity: configuration.eventHistory,
+        // Made the first time a view model of the session logs, not with every session.
+        let logger = logger
+        let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: Self.logger(logger, session: id), eventCapacity: configuration.eventHistory,
                                    navigationDocument: NavigationDocument.writer(sessionID: id), firstVersion: firstVersion)
         return Session(id: id, context: context, now: now, createdAt: createdAt)
     }
