@@ -96,8 +96,7 @@ public final class Application: Service, Sendable {
                 }
                 try await store?.prepare()
                 let router = router
-                let delivery = delivery
-                saved.open(store) { request, responder in router.handle(request, responder: responder, delivery: delivery) }
+                openSavedState(store, routing: router)
                 server = try startServer(router: router)
             } catch {
                 // The store closes with the coordinator once it holds it, else on its own.
@@ -140,8 +139,7 @@ public final class Application: Service, Sendable {
                 let store = try await configuration.storage?.open(configuration.instance ?? "in-process", logger)
                 try await store?.prepare()
                 let router = router
-                let delivery = delivery
-                saved.open(store) { request, responder in router.handle(request, responder: responder, delivery: delivery) }
+                openSavedState(store, routing: router)
                 outcome = .success(try await body(InProcessRouter(application: self, router: router)))
             } catch {
                 outcome = .failure(error)
@@ -198,9 +196,11 @@ public final class Application: Service, Sendable {
         await saved.persistUses()
     }
 
-    /// The metrics in the Prometheus text exposition format.
-    func prometheusText() -> String {
-        api.prometheusText()
+    /// Hands `store` (if any) to the saved-state coordinator, which routes the requests that
+    /// waited for a session taken over from it through `router`.
+    private func openSavedState(_ store: (any StateStore)?, routing router: Router) {
+        let delivery = delivery
+        saved.open(store) { request, responder in router.handle(request, responder: responder, delivery: delivery) }
     }
 
     /// Makes and starts the HTTP server, with the routes.
