@@ -2,12 +2,10 @@ import Foundation
 import GRDB
 import Logging
 import MVVMCore
-import Synchronization
 
 /// Sessions saved in an SQLite file through GRDB: WAL mode, a schema kept by GRDB's
-/// `DatabaseMigrator`, and commits grouped on GRDB's writer queue (the changes handed over
-/// while a commit runs go together into the next one), so that no polling thread waits on the
-/// disk.
+/// `DatabaseMigrator`, and commits written on an executor of the store's own, so that no
+/// polling thread nor thread of Swift's shared pool waits on the disk.
 ///
 /// The file is locked while the store is open: a second server on the same file is refused.
 package final class SQLiteStateStore: StateStore {
@@ -21,17 +19,12 @@ package final class SQLiteStateStore: StateStore {
         case full
     }
 
-    private struct Pending {
-        var changes: [(changes: [SessionChange], completion: @Sendable (Result<Void, any Error>) -> Void)] = []
-        var isWriting = false
-    }
-
     /// The file.
     package let path: String
     private let pool: DatabasePool
     private let checkpointer: BackgroundCheckpointer
     private let lock: FileLock
-    private let pending = Mutex(Pending())
+    private let writer = SerialQueueExecutor(label: "mvvmserver.state.writer")
 
     /// Opens (or creates) the store at `path`, migrating its schema. The log is copied back into
     /// the file in the background once a commit leaves it at `walPages` pages or more.
@@ -171,67 +164,42 @@ package final class SQLiteStateStore: StateStore {
         try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0 }
     }
 
-    /// Writes the commits in one transaction: they succeed or fail together.
+    /// The executor commits are written on; the committer of saves runs on it too, so that a
+    /// batch is written and finished without changing threads.
+    package var commitExecutor: (any TaskExecutor)? { writer }
+
+    /// Writes the commits in one transaction, on the store's writer executor: they succeed or
+    /// fail together.
     package func commit(each commits: [[SessionChange]]) async -> [Result<Void, any Error>] {
         guard !commits.isEmpty else { return [] }
-        let outcome = await withCheckedContinuation { (written: CheckedContinuation<Result<Void, any Error>, Never>) in
-            enqueue(commits.flatMap { $0 }) { written.resume(returning: $0) }
-        }
+        let outcome = await withTaskExecutorPreference(writer) { write(commits) }
         return commits.map { _ in outcome }
     }
 
-    /// Hands changes to the writer, which calls `completion` (on its thread) once they are
-    /// committed or failed.
-    private func enqueue(_ changes: [SessionChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        let start = pending.withLock { pending in
-            pending.changes.append((changes, completion))
-            guard !pending.isWriting else { return false }
-            pending.isWriting = true
-            return true
-        }
-        if start { writePending() }
-    }
-
-    /// Commits everything pending in one transaction, on GRDB's writer queue, then again while
-    /// more came meanwhile.
-    private func writePending() {
-        pool.asyncWriteWithoutTransaction { [self] db in
-            while true {
-                let batch = pending.withLock { pending in
-                    let batch = pending.changes
-                    pending.changes.removeAll()
-                    if batch.isEmpty { pending.isWriting = false }
-                    return batch
-                }
-                guard !batch.isEmpty else { return }
-                let result: Result<Void, any Error>
+    /// Writes `commits` in one transaction, waiting for the disk: called on the writer executor.
+    private func write(_ commits: [[SessionChange]]) -> Result<Void, any Error> {
+        Result {
+            try pool.writeWithoutTransaction { db in
+                // The transaction's own statements are cached too (GRDB's inTransaction
+                // prepares its BEGIN again each time).
+                try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
                 do {
-                    // The transaction's own statements are cached too (GRDB's inTransaction
-                    // prepares its BEGIN again each time).
-                    try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
-                    do {
-                        var rows = SessionRowWriter(db)
-                        for item in batch {
-                            for change in item.changes { try rows.write(change) }
-                        }
-                        try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-                    } catch {
-                        if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
-                        throw error
+                    var rows = SessionRowWriter(db)
+                    for changes in commits {
+                        for change in changes { try rows.write(change) }
                     }
-                    result = .success(())
+                    try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
                 } catch {
-                    result = .failure(error)
+                    if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
+                    throw error
                 }
-                for item in batch { item.completion(result) }
             }
         }
     }
 
     package func close() async {
-        // Waits for the writer queue: every commit handed over before is done.
-        try? await pool.writeWithoutTransaction { _ in }
-        try? pool.close()
+        // After every commit that reached the writer executor before.
+        await withTaskExecutorPreference(writer) { try? pool.close() }
         await checkpointer.close()
         lock.release()
     }

@@ -43,9 +43,17 @@ package protocol StateStore: Sendable {
 
     /// Commits what is pending, then releases the store (its file and lock, or its connections).
     func close() async
+
+    /// The executor ``commit(each:)`` writes on, when the store has one of its own: a task
+    /// that prefers it (`withTaskExecutorPreference`) commits without changing threads. `nil`
+    /// when commits run anywhere.
+    var commitExecutor: (any TaskExecutor)? { get }
 }
 
 extension StateStore {
+    /// No executor of its own: commits run on the caller's.
+    package var commitExecutor: (any TaskExecutor)? { nil }
+
     /// Commits changes; returns once they are committed (see ``commit(each:)``).
     /// - Throws: the error that kept them from being committed; ``SessionHandedOverError``
     ///   when another server holds their session now.

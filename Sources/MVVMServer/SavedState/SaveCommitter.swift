@@ -56,8 +56,14 @@ final class SaveCommitter: Sendable {
     }
 
     /// Writes the commits handed over, batch after batch, until the calling task is cancelled;
-    /// then stops taking commits, finishes those still pending as failed, and returns.
+    /// then stops taking commits, finishes those still pending as failed, and returns. Runs on
+    /// the store's commit executor when it has one, so that a batch is woken, written and
+    /// finished on one thread.
     func run() async {
+        await withTaskExecutorPreference(store.commitExecutor) { await takeCommits() }
+    }
+
+    private func takeCommits() async {
         for await _ in wake {
             await writePending()
         }

@@ -85,5 +85,59 @@ extension Core {
             #expect(!committer.submit(.init(changes: [.delete(id: "late")]) { _ in finished.increment() }))
             #expect(finished.value == 1)
         }
+
+        /// A task executor over a queue it can recognise: a job running on it sees its key.
+        final class MarkedExecutor: TaskExecutor {
+            static let key = DispatchSpecificKey<Bool>()
+            let queue = DispatchQueue(label: "test.marked-executor")
+            init() { queue.setSpecific(key: Self.key, value: true) }
+            static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+            func enqueue(_ job: consuming ExecutorJob) {
+                let job = UnownedJob(job)
+                queue.async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
+            }
+        }
+
+        /// A store with an executor of its own, which notes where each commit is written.
+        final class ExecutorStore: StateStore {
+            let executor = MarkedExecutor()
+            let writtenOnExecutor = Mutex<[Bool]>([])
+            var kind: String { "executor" }
+            var commitExecutor: (any TaskExecutor)? { executor }
+            func run(handedOver: @escaping @Sendable (String) -> Void) async {}
+            func prepare() async throws {}
+            func adopt(_ id: String) async throws -> SavedSession? { nil }
+            func session(_ id: String) async throws -> SavedSession? { nil }
+            func sessionCount() async throws -> Int { 0 }
+            func isReachable() async -> Bool { true }
+            func close() async {}
+            func commit(each commits: [[SessionChange]]) async -> [Result<Void, any Error>] {
+                writtenOnExecutor.withLock { $0.append(MarkedExecutor.isCurrent) }
+                return commits.map { _ in .success(()) }
+            }
+        }
+
+        @Test("With a store that has a commit executor, batches are written and finished on it")
+        func runsOnTheStoresExecutor() async throws {
+            let store = ExecutorStore()
+            let committer = SaveCommitter(store: store)
+            committer.setTaking(true)
+            let finishedOnExecutor = Mutex<[Bool]>([])
+            let done = Tally()
+            let run = Task { await committer.run() }
+            for id in ["a", "b", "c"] {
+                #expect(committer.submit(.init(changes: [.delete(id: id)]) { _ in
+                    finishedOnExecutor.withLock { $0.append(MarkedExecutor.isCurrent) }
+                    done.increment()
+                }))
+                try await done.wait(untilAtLeast: 1)
+            }
+            try await done.wait(untilAtLeast: 3)
+            #expect(!store.writtenOnExecutor.withLock { $0 }.isEmpty)
+            #expect(store.writtenOnExecutor.withLock { $0 }.allSatisfy { $0 })
+            #expect(finishedOnExecutor.withLock { $0 } == [true, true, true])
+            run.cancel()
+            await run.value
+        }
     }
 }
