@@ -20,12 +20,13 @@ let package = Package(
         .library(name: "MVVMServerTesting", targets: ["MVVMServerTesting"]),
         .library(name: "MVVMPostgres", targets: ["MVVMPostgres"]),
     ],
-    // `PostgreSQL` (on by default) builds the PostgreSQL state store into the server; the
-    // sanitizer passes build without it (`--disable-default-traits`), and a package that uses
-    // the framework builds it only when it asks for `MVVMPostgres`.
+    // `PostgreSQL` (off by default) builds the PostgreSQL state store (postgres-nio, BoringSSL)
+    // into `MVVMPostgres` and the server: `swift build --traits PostgreSQL`, as scripts/test
+    // and scripts/cluster do. Without it, `scripts/run` and an app's first build skip minutes
+    // of building a store the default (SQLite) does not use.
     traits: [
-        .trait(name: "PostgreSQL", description: "The PostgreSQL state store (postgres-nio) in the server executable."),
-        .default(enabledTraits: ["PostgreSQL"]),
+        .trait(name: "PostgreSQL", description: "The PostgreSQL state store (postgres-nio) in MVVMPostgres and the server executable."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -105,6 +106,7 @@ let package = Package(
                 "MVVMJSON",
                 "MVVMSQLite",
                 "MVVMSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -158,7 +160,6 @@ let package = Package(
                 "Scenes",
                 .target(name: "MVVMPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             // The executable is built on the public API alone.
             packageAccess: false,
@@ -198,6 +199,7 @@ let package = Package(
             name: "MVVMClientTests",
             dependencies: [
                 "MVVMClient", "MVVMServerTesting", "MVVMServer", "MVVMSQLite", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

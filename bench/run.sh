@@ -404,8 +404,11 @@ build() {
         say "build: skipped (BENCH_SKIP_BUILD=1)"
         return
     fi
-    say "build: swift build -c release --scratch-path .build-bench"
-    (cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH" >>"$LOG" 2>&1) ||
+    # The PostgreSQL store only for the cluster scenario (the trait is off by default).
+    local traits=()
+    [[ " $SCENARIOS " == *" 11 "* ]] && traits=(--traits PostgreSQL)
+    say "build: swift build -c release --scratch-path .build-bench ${traits[*]}"
+    (cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH" "${traits[@]}" >>"$LOG" 2>&1) ||
         fail "swift build failed (see $LOG)"
     say "build: bench/bin/baseline, bench/bin/durable_floor, bench/bin/lpclient (gcc -O2)"
     # shellcheck disable=SC2046

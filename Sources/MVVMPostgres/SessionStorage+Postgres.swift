@@ -17,4 +17,11 @@ extension SessionStorage {
         }
     }
 }
+
+extension SessionStorageScheme {
+    /// `postgres://` and `postgresql://` URLs: ``SessionStorage/postgres(url:)``.
+    public static var postgres: SessionStorageScheme {
+        SessionStorageScheme(names: ["postgres", "postgresql"]) { .postgres(url: $0) }
+    }
+}
 #endif

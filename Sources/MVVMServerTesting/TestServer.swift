@@ -41,6 +41,8 @@ public struct TestServer: Sendable {
     /// (and, live, shuts the server down) before returning what `body` returned.
     public func test<Result: Sendable>(_ mode: TestMode, _ body: (MVVMClient) async throws -> Result) async throws -> Result {
         var configuration = configuration
+        // In memory on purpose, unless the test gives a storage.
+        configuration.warnsOfUnsavedState = false
         if mode == .live {
             configuration.http.host = "127.0.0.1"
             configuration.http.port = 0

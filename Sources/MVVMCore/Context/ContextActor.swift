@@ -27,9 +27,16 @@ package actor ContextActor {
 
     /// Makes a context; `root` (when given) is put on its navigation stack, and its view model
     /// starts loading. Versions start from `firstVersion` (a restored session's). `logger` is
-    /// made the first time a view model of the context logs.
-    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: @escaping @autoclosure @Sendable () -> Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0) {
+    /// made the first time a view model of the context logs. Writes of saved state are told to
+    /// `unsavedStateWarning`, when given.
+    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: @escaping @autoclosure @Sendable () -> Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0, unsavedStateWarning: UnsavedStateWarning? = nil) {
         let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, logger: logger(), eventCapacity: eventCapacity, navigationDocument: navigationDocument, firstVersion: firstVersion)
+        if let unsavedStateWarning {
+            let store = context.store
+            store.savedValueWritten = { [unowned store] key in
+                unsavedStateWarning.noteWrite(scene: store.entry(key)?.scene ?? key)
+            }
+        }
         self.id = id
         self.catalogue = catalogue
         board = context.board

@@ -13,6 +13,7 @@ extension ViewModelStore {
         saved[key, default: [:]][name] = bytes
         unsavedKeys.insert(key)
         unsavedValueKeys.insert(key)
+        savedValueWritten?(key)
     }
 
     /// The keys whose input or saved values changed (and among them those whose values

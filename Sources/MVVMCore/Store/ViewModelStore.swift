@@ -31,6 +31,8 @@ package final class ViewModelStore {
 
     /// Receives every change, synchronously, in order.
     @exclusivity(unchecked) package var observer: ((Change) -> Void)?
+    /// Told of every write to a view model's saved values, with its key.
+    @exclusivity(unchecked) package var savedValueWritten: ((_ key: String) -> Void)?
     /// The context's version counter.
     package let counter: VersionCounter
     @exclusivity(unchecked) private var entries: [String: StoreEntry] = [:]

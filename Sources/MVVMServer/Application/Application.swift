@@ -200,6 +200,7 @@ public final class Application: Service, Sendable {
     /// waited for a session taken over from it through `router`.
     private func openSavedState(_ store: (any StateStore)?, routing router: Router) {
         let delivery = delivery
+        sessions.unsavedStateWarning.setSaving(store != nil || !configuration.warnsOfUnsavedState)
         saved.open(store) { request, responder in router.handle(request, responder: responder, delivery: delivery) }
     }
 

@@ -18,11 +18,17 @@ public struct ApplicationConfiguration: Sendable {
     /// How many events each session keeps.
     public var eventHistory: Int = 256
     /// Where sessions are saved, so that they survive a restart or a crash of the server (and
-    /// are shared by the servers of a cluster, in PostgreSQL); `nil` keeps them in memory only.
+    /// are shared by the servers of a cluster, in PostgreSQL). `nil` keeps them in memory when
+    /// the app makes its ``Application`` itself; through the entry point
+    /// (``Application/main(name:catalogue:dependencies:configuration:logLevel:storageSchemes:arguments:)``),
+    /// `nil` means the app's default file, and ``SessionStorage/memory`` keeps them in memory.
     public var storage: SessionStorage?
     /// The server's name, sent in the `MVVM-Instance` header of every answer and reported by
     /// `/health`; `nil` names it by the host's name and the port it listens on.
     public var instance: String?
+    /// Whether a view model writing its saved state while no store saves it logs a warning
+    /// (once per scene); the testing product, in memory on purpose, turns it off.
+    package var warnsOfUnsavedState = true
     /// The version reported by `/health`.
     package var version: String = "0.1.0"
 

@@ -20,6 +20,8 @@ final class Sessions: Sendable {
     private let metrics: Metrics
     private let work: BackgroundWork
     private let logger: Logger
+    /// Warns of saved state written while no store saves it.
+    let unsavedStateWarning: UnsavedStateWarning
 
     /// The sessions of `catalogue`'s scenes, whose factories get `dependencies`; their ends run
     /// as pieces of `work`.
@@ -30,6 +32,7 @@ final class Sessions: Sendable {
         self.metrics = metrics
         self.work = work
         self.logger = logger
+        unsavedStateWarning = UnsavedStateWarning(logger: logger)
     }
 
     /// Milliseconds on the monotonic clock, the clock of sessions' uses.
@@ -58,7 +61,8 @@ final class Sessions: Sendable {
         // Made the first time a view model of the session logs, not with every session.
         let logger = logger
         let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: Self.logger(logger, session: id), eventCapacity: configuration.eventHistory,
-                                   navigationDocument: NavigationDocument.writer(sessionID: id), firstVersion: firstVersion)
+                                   navigationDocument: NavigationDocument.writer(sessionID: id), firstVersion: firstVersion,
+                                   unsavedStateWarning: unsavedStateWarning)
         return Session(id: id, context: context, now: now, createdAt: createdAt)
     }
 

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+
+extension Application {
+    /// Runs an app as the bundled `server` runs: parses the command line and the environment
+    /// into its settings (``ServerOptions``, with `--help`), saves sessions in the app's own
+    /// SQLite file unless told otherwise, prints `<name> listening on <URL>` once it listens,
+    /// and serves until SIGINT or SIGTERM, which shut it down gracefully (parked requests
+    /// answered, sessions saved); then it returns, and the process exits 0.
+    ///
+    /// Bad settings print what is wrong, with the usage, and exit with status 64; a server that
+    /// cannot start (the port taken, the state file in use) prints why and exits with status 1.
+    ///
+    /// - Parameters:
+    ///   - name: the app's name: it names the log, the listening line and the folder of its
+    ///     state file (`$XDG_STATE_HOME/<name>/state.sqlite`), so two apps never share a file.
+    ///   - catalogue: the app's scenes.
+    ///   - dependencies: the services every factory is given.
+    ///   - configuration: settings set in code; each flag or environment variable given wins.
+    ///     Its `storage`, when set, replaces the default file.
+    ///   - logLevel: the log level when `--log-level` is not given.
+    ///   - storageSchemes: storages `--state` may name by URL besides SQLite files, such as
+    ///     `SessionStorageScheme.postgres` from `MVVMPostgres`.
+    ///   - arguments: the command line, without the program's name.
+    public static func main(
+        name: String,
+        catalogue: SceneCatalogue,
+        dependencies: DependencyValues = DependencyValues(),
+        configuration: ApplicationConfiguration = ApplicationConfiguration(),
+        logLevel: Logger.Level = .info,
+        storageSchemes: [SessionStorageScheme] = [],
+        arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) async {
+        let options = ServerOptions.parseOrExit(arguments)
+        do {
+            try await serve(name: name, options: options, catalogue: catalogue, dependencies: dependencies, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes)
+        } catch let error as ValidationError {
+            ServerOptions.exit(withError: error)
+        } catch {
+            FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+            ServerOptions.exit(withError: ExitCode.failure)
+        }
+    }
+
+    /// Serves an app with `options` already parsed (an app whose command has flags of its
+    /// own takes ``ServerOptions`` as an `@OptionGroup`), as
+    /// ``main(name:catalogue:dependencies:configuration:logLevel:storageSchemes:arguments:)``
+    /// does, until SIGINT or SIGTERM; returns after the graceful shutdown.
+    /// - Throws: `ValidationError` for a setting that cannot be used; the error that kept the
+    ///   server from starting (``HTTPServerError``, or one naming the state store).
+    public static func serve(
+        name: String,
+        options: ServerOptions,
+        catalogue: SceneCatalogue,
+        dependencies: DependencyValues = DependencyValues(),
+        configuration: ApplicationConfiguration = ApplicationConfiguration(),
+        logLevel: Logger.Level = .info,
+        storageSchemes: [SessionStorageScheme] = []
+    ) async throws {
+        let settings = try options.resolved(appName: name, code: configuration, logLevel: logLevel, storageSchemes: storageSchemes, environment: ProcessInfo.processInfo.environment)
+        let level = settings.logLevel
+        let logger = Logger(label: name) { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        logger.info("Sessions are saved in \(settings.stateLocation).")
+        let app = Application(configuration: settings.configuration, catalogue: catalogue, dependencies: dependencies, logger: logger)
+        let services = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await services.run() }
+            let port: Int
+            do {
+                port = try await app.listeningPort
+            } catch {
+                group.cancelAll()
+                throw error
+            }
+            FileHandle.standardOutput.write(Data("\(name) listening on http://\(settings.configuration.http.host):\(port)\n".utf8))
+            try await group.waitForAll()
+        }
+        logger.info("stopped")
+    }
+}

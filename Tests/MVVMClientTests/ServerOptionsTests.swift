@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import MVVMClient
+import MVVMServer
+import MVVMServerTesting
+import Testing
+
+@Suite("The settings every app takes: flags, then environment, then code, then defaults")
+struct ServerOptionsTests {
+    static let home = ["HOME": "/home/someone"]
+
+    static func options(_ arguments: String...) throws -> ServerOptions {
+        try ServerOptions.parse(arguments)
+    }
+
+    @Test("With nothing given, the defaults, and sessions saved in the app's own file under ~/.local/state")
+    func defaults() throws {
+        let configuration = try Self.options().configuration(appName: "todo", environment: Self.home)
+        #expect(configuration.http.host == "127.0.0.1")
+        #expect(configuration.http.port == 8080)
+        #expect(configuration.maxWaitSeconds == 60)
+        #expect(configuration.storage != nil)
+        #expect(ServerOptions.defaultStateFile(appName: "todo", environment: Self.home) == "/home/someone/.local/state/todo/state.sqlite")
+        #expect(ServerOptions.defaultStateFile(appName: "todo", environment: ["HOME": "/h", "XDG_STATE_HOME": "/xdg"]) == "/xdg/todo/state.sqlite")
+        // A relative XDG_STATE_HOME is ignored, as the XDG specification asks.
+        #expect(ServerOptions.defaultStateFile(appName: "todo", environment: ["HOME": "/h", "XDG_STATE_HOME": "xdg"]) == "/h/.local/state/todo/state.sqlite")
+    }
+
+    @Test("A flag wins over its variable, which wins over the code")
+    func precedence() throws {
+        var code = ApplicationConfiguration()
+        code.http.port = 9000
+        code.maxSessions = 5
+        code.maxWaitSeconds = 30
+        let environment = Self.home.merging(["MVVM_PORT": "9100", "MVVM_MAX_WAIT": "12.5"]) { $1 }
+        let configuration = try Self.options("--port", "9200").configuration(appName: "todo", code: code, environment: environment)
+        #expect(configuration.http.port == 9200)
+        #expect(configuration.maxWaitSeconds == 12.5)
+        #expect(configuration.maxSessions == 5)
+        #expect(try Self.options().logLevel(code: .notice, environment: ["MVVM_LOG_LEVEL": "debug"]) == .debug)
+        #expect(try Self.options("--log-level", "error").logLevel(code: .notice, environment: ["MVVM_LOG_LEVEL": "debug"]) == .error)
+        #expect(try Self.options().logLevel(code: .notice, environment: [:]) == .notice)
+    }
+
+    @Test("Bad values are refused with the flag or variable named")
+    func refusals() throws {
+        func message(_ arguments: [String], _ environment: [String: String] = [:]) -> String? {
+            do {
+                _ = try ServerOptions.parse(arguments).configuration(appName: "todo", environment: Self.home.merging(environment) { $1 })
+                return nil
+            } catch {
+                return ServerOptions.message(for: error)
+            }
+        }
+        #expect(message([], ["MVVM_PORT": "eighty"])?.contains("MVVM_PORT=eighty") == true)
+        #expect(message(["--max-wait", "100000"])?.contains("--max-wait (or MVVM_MAX_WAIT)") == true)
+        #expect(message(["--threads", "0"])?.contains("--threads") == true)
+        #expect(message(["--state", "mysql://db/x"])?.contains("mysql://") == true)
+        #expect(message([], ["MVVM_INSTANCE": "two\nlines"])?.contains("--instance") == true)
+        #expect(throws: (any Error).self) { try ServerOptions.parse(["--port", "x"]) }
+        #expect(throws: (any Error).self) { try Self.options().logLevel(environment: ["MVVM_LOG_LEVEL": "loud"]) }
+        #expect(throws: (any Error).self) { try Self.options().configuration(appName: "../elsewhere", environment: Self.home) }
+        #expect(throws: (any Error).self) { try Self.options().configuration(appName: "", environment: Self.home) }
+    }
+
+    /// Taps the tally of a session made by the first run, in a second run on the same
+    /// settings; returns the taps the second run sees, and whether `file` was written.
+    static func tapsAfterRestart(_ configuration: ApplicationConfiguration) async throws -> Int {
+        let id = try await TestServer(catalogue: BoardApp.catalogue, configuration: configuration).test(.router) { client in
+            let session = try await client.createSession()
+            _ = try await session.scene("tally", input: NoInput.self, output: BoardApp.Tally.Output.self).perform("tap")
+            return session.id
+        }
+        return try await TestServer(catalogue: BoardApp.catalogue, configuration: configuration).test(.router) { client in
+            do {
+                return try await client.session(id: id).scene("tally", input: NoInput.self, output: BoardApp.Tally.Output.self).state().output.taps
+            } catch let problem as ProblemDetails where problem.status == 404 {
+                return 0
+            }
+        }
+    }
+
+    @Test("By default sessions are saved in $XDG_STATE_HOME/<app>/state.sqlite and come back; --state none keeps them in memory; a file or a scheme's URL is used as given")
+    func state() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "mvvm-options-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["HOME": "/nonexistent", "XDG_STATE_HOME": folder.path]
+        let defaultFile = folder.appending(path: "todo/state.sqlite").path
+
+        #expect(try await Self.tapsAfterRestart(Self.options("--state", "none").configuration(appName: "todo", environment: environment)) == 0)
+        #expect(!FileManager.default.fileExists(atPath: defaultFile))
+
+        #expect(try await Self.tapsAfterRestart(Self.options().configuration(appName: "todo", environment: environment)) == 1)
+        #expect(FileManager.default.fileExists(atPath: defaultFile))
+
+        let given = folder.appending(path: "given/elsewhere.sqlite").path
+        #expect(try await Self.tapsAfterRestart(Self.options().configuration(appName: "todo", environment: environment.merging(["MVVM_STATE": given]) { $1 })) == 1)
+        #expect(FileManager.default.fileExists(atPath: given))
+
+        let viaScheme = folder.appending(path: "scheme.sqlite").path
+        let scheme = SessionStorageScheme(names: ["memo"]) { _ in .sqlite(path: viaScheme) }
+        #expect(scheme.takes("memo://anything"))
+        #expect(!scheme.takes("memo.sqlite"))
+        #expect(try await Self.tapsAfterRestart(Self.options("--state", "memo://x").configuration(appName: "todo", storageSchemes: [scheme], environment: environment)) == 1)
+        #expect(FileManager.default.fileExists(atPath: viaScheme))
+        #expect(throws: (any Error).self) { try Self.options("--state", "memo://x").configuration(appName: "todo", environment: environment) }
+    }
+}
