@@ -64,7 +64,7 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
     /// The version of ``state``.
     public private(set) var version: UInt64
     private var eventCursor: UInt64
-    private var unassertedEvents: [SessionEvent] = []
+    var unassertedEvents: [SessionEvent] = []
 
     /// Reads the scene's state now (making its view model on first use) as the starting
     /// point; the events that led to it are taken as seen. A view model made earlier may still
@@ -168,7 +168,7 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
 
     /// The state a step's expectation starts from: the last asserted, or when not exhaustive
     /// the scene's state now.
-    private func startingState() async throws -> State {
+    func startingState() async throws -> State {
         guard exhaustivity == .off else { return state }
         let now = try await scene.state()
         try await readEvents()
@@ -221,7 +221,7 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
     }
 
     /// Reads the scene's events after the cursor into the unasserted ones.
-    private func readEvents() async throws {
+    func readEvents() async throws {
         let batch = try await scene.session.events(after: eventCursor)
         eventCursor = max(eventCursor, batch.version)
         unassertedEvents += batch.events.filter { $0.key == scene.key }

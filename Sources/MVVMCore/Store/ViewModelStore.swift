@@ -146,20 +146,24 @@ package final class ViewModelStore {
     }
 
     /// Performs an action by name with JSON arguments and publishes the result.
-    /// - Throws: ``ActionError`` for an unknown action or bad arguments; errors the view model
-    ///   throws are kept in the entry's error (its output stays valid) and rethrown.
+    /// - Throws: ``ActionError`` for an unknown action or bad arguments, and the view model's
+    ///   ``Refusal``: nothing is published then. Other errors the view model throws are kept in
+    ///   the entry's error (its output stays valid), published and rethrown.
     package func perform(action: String, arguments: [String: JSONValue], key: String) async throws {
         guard let entry = entries[key] else { throw ViewModelStoreError.unknownKey(key) }
-        defer { refresh(entry) }
         do {
             try await entry.viewModel.perform(action: action, arguments: arguments)
             if entry.lifecycle.state == .loaded { entry.error = nil }
         } catch let error as ActionError {
             throw error
+        } catch let refusal as Refusal {
+            throw refusal
         } catch {
             entry.error = String(describing: error)
+            refresh(entry)
             throw error
         }
+        refresh(entry)
     }
 
     /// Encodes the state of the view model under a key and publishes it when it changed.

@@ -84,6 +84,7 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
             throw InputError(decoding: error, fallbackMember: members.keys.sorted().first ?? "input")
         }
         guard input != model.input else { return }
+        try model.validate(input)
         model.input = input
         model.inputDidChange()
     }

@@ -28,17 +28,24 @@ public protocol ViewModel: AnyObject, SendableMetatype {
     /// The current output, valid from the moment the view model exists.
     var output: Output { get }
 
+    /// Checks an input the client sent before it replaces ``input``: throw a ``Refusal``
+    /// (`.input(member, reason)`) to refuse it, and the client gets a 422 and nothing changes.
+    func validate(_ input: Input) throws
     /// Recomputes the output after the input changed. Synchronous: inputs are latest-wins.
     func inputDidChange()
     /// Loads what the scene needs, once, after setup. Cancelled when the view model unloads.
     func load() async throws
-    /// Performs an action sent by the client (a tap, a selection).
+    /// Performs an action sent by the client (a tap, a selection). Throw a ``Refusal`` to
+    /// refuse it (nothing changes, the client gets a 422); any other error is a failure, kept
+    /// in the state's `error`.
     func perform(_ action: Action) async throws
     /// The view model's own cleanup, called after its tasks are cancelled and its resources closed.
     func onCleared()
 }
 
 extension ViewModel {
+    /// Takes every input.
+    public func validate(_ input: Input) throws {}
     /// Does nothing.
     public func inputDidChange() {}
     /// Loads nothing.

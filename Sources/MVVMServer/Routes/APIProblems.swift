@@ -16,6 +16,8 @@ extension HTTPError.Kind {
     package static let invalidInput = Self(slug: "invalid-input", status: 422, title: "Invalid input")
     /// 422: the action's arguments do not fit it.
     package static let invalidArguments = Self(slug: "invalid-arguments", status: 422, title: "Invalid arguments")
+    /// 422: the view model refused the action as a whole (its arguments may be fine).
+    package static let actionRefused = Self(slug: "action-refused", status: 422, title: "Action refused")
     /// 400: a query parameter is not valid.
     package static let invalidParameter = Self(slug: "invalid-parameter", status: 400, title: "Invalid query parameter")
     /// 409: the navigation cannot take this step (e.g. back at the root).
@@ -48,6 +50,12 @@ extension HTTPError {
             case .unknown: return HTTPError(.actionNotFound, detail: error.description)
             case .invalidArguments(let input): return HTTPError(.invalidArguments, detail: "The \(error.description).", member: input.member)
             case .itemNotFound: return HTTPError(.invalidArguments, detail: error.description)
+            }
+        case let refusal as Refusal:
+            switch refusal.subject {
+            case .input(let member): return HTTPError(.invalidInput, detail: refusal.description, member: member)
+            case .argument(let name): return HTTPError(.invalidArguments, detail: refusal.description, member: name)
+            case .action: return HTTPError(.actionRefused, detail: refusal.description)
             }
         case let error as NavigationError:
             return HTTPError(.navigationConflict, detail: error.description)
