@@ -83,7 +83,7 @@ package final class ViewModelStore {
             return model
         }
         var extras = extras ?? CreationExtras(key: key)
-        extras.madeScope = ViewModelScope(key: key, store: self, context: extras.context)
+        extras.madeScope = ViewModelScope(key: key, store: self, context: extras.context, resourcesWhileMade: extras.resources)
         let made: Model?
         do {
             made = try factory.create(type, extras: extras)

@@ -20,11 +20,14 @@ public struct ViewModelScope {
 
     private weak var store: ViewModelStore?
     private weak var context: ViewModelContext?
+    /// Where resources go while the view model is being made (its entry does not exist yet).
+    private weak var resourcesWhileMade: ResourceBag?
 
-    init(key: String, store: ViewModelStore?, context: ViewModelContext?) {
+    init(key: String, store: ViewModelStore?, context: ViewModelContext?, resourcesWhileMade: ResourceBag? = nil) {
         self.key = key
         self.store = store
         self.context = context
+        self.resourcesWhileMade = resourcesWhileMade
     }
 
     /// The values the view model keeps across a restart of the server (see ``SavedStateHandle``).
@@ -78,8 +81,30 @@ public struct ViewModelScope {
         store?.entry(key)?.error
     }
 
-    /// Marks the view model under another key, whose output this one changed (a binding), to be
-    /// published when the current call ends.
+    /// Binds this view model to a value another view model of the context owns (the seed's
+    /// `bind(to:)`): `apply` runs now with the current value, and again after each change, and
+    /// this view model is then published, state and snapshot, when the call that made the
+    /// change ends. Nothing is left to refresh by hand. The binding ends when this view model
+    /// is cleared. Call it from the view model's initializer or a later call of its own.
+    public func bind<Value: Equatable>(_ value: ObservableValue<Value>, _ apply: @escaping (Value) -> Void) {
+        let key = key
+        var isFirst = true
+        let subscription = value.subscribe { [self] newValue in
+            apply(newValue)
+            // The first call runs now, inside this view model's own call, which publishes it.
+            if isFirst { isFirst = false } else { setNeedsRefresh(key) }
+        }
+        if let store, store.entry(key) != nil {
+            store.addResource(subscription, key: key)
+        } else if let resourcesWhileMade {
+            resourcesWhileMade.items.append(subscription)
+        } else {
+            subscription.close()
+        }
+    }
+
+    /// Marks the view model under another key, whose output this one changed, to be published
+    /// when the current call ends. A binding (``bind(_:_:)``) does this by itself.
     public func setNeedsRefresh(_ key: String) {
         if let context {
             context.setNeedsRefresh(key)

@@ -21,18 +21,14 @@ public struct FindViewModelFactory: ViewModelFactory {
         try factory.create(type, extras: extras)
     }
 
-    /// Makes `find/people` or `find/planets` and subscribes it to find's predicate.
+    /// Makes `find/people` or `find/planets` and binds it to find's predicate: it is published
+    /// again each time the predicate changes.
     private static func makeResults(_ extras: CreationExtras) throws -> FindResultsViewModel {
         let scope = extras.scope
         let kind: FindResultsViewModel.Kind = extras.key.hasSuffix("planets") ? .planets : .people
         let results = FindResultsViewModel(kind: kind, swapi: extras.dependencies.swapi)
         let find = try scope.viewModel(FindViewModel.self, key: findKey)
-        let key = extras.key
-        let subscription = find.predicate.subscribe { [weak results] predicate in
-            results?.apply(predicate)
-            scope.setNeedsRefresh(key)
-        }
-        extras.addResource(subscription)
+        scope.bind(find.predicate) { [weak results] predicate in results?.apply(predicate) }
         return results
     }
 }
