@@ -91,8 +91,16 @@ public struct SceneClient<Input: Codable & Sendable, Output: Decodable & Sendabl
         SnapshotCopy(scene: self, snapshot: try await snapshot())
     }
 
+    /// What changed in the scene's snapshot since `version`, once something has (a long-poll
+    /// of at most `wait`; at its end, the answer says nothing changed): its ``SnapshotRead/changes(_:)``
+    /// from `version`, to apply with ``SceneSnapshot/applying(_:)``, or the whole snapshot
+    /// (``SnapshotRead/snapshot(_:)``) when the server no longer holds the versions between.
+    public func changes(since version: UInt64, wait: Duration = .seconds(30)) async throws -> SnapshotRead {
+        try await snapshotDocument(since: version, wait: wait)
+    }
+
     /// `GET …/snapshot`, with `since` and `wait` when given.
-    func snapshotDocument(since: UInt64?, wait: Duration?) async throws -> SnapshotDocument {
+    func snapshotDocument(since: UInt64?, wait: Duration?) async throws -> SnapshotRead {
         let query = Operations.GetSnapshot.Input.Query(since: since.map { Int(clamping: $0) }, wait: since == nil ? nil : wait.map(waitParameter))
         switch try await call({ try await api.getSnapshot(path: .init(id: session.id, key: key), query: query).ok.body.json }) {
         case .snapshot(let snapshot): return .snapshot(try SceneSnapshot(snapshot))
@@ -109,9 +117,11 @@ public struct ActionOutcome<Input: Decodable & Sendable, Output: Decodable & Sen
     public var navigation: SessionNavigation?
 }
 
-/// A snapshot read: the whole snapshot, or its changes since a version.
-enum SnapshotDocument: Sendable {
+/// A read of a scene's snapshot: the whole snapshot, or its changes since a version.
+public enum SnapshotRead: Sendable, Equatable {
+    /// The whole snapshot now.
     case snapshot(SceneSnapshot)
+    /// What changed since the version asked about (empty when nothing did within the wait).
     case changes(SceneSnapshot.Changes)
 }
 

@@ -92,6 +92,36 @@ struct SnapshotCopyTests {
             #expect(copy.snapshot.itemIDs == [["7"]])
         }
     }
+
+    @Test("changes(since:wait:) answers the changes from a version, which turn the old snapshot into the new; from too old a version, the whole snapshot", arguments: TestMode.allCases)
+    func publicChanges(mode: TestMode) async throws {
+        try await TestServer(catalogue: BoardApp.catalogue).test(mode) { client in
+            let board = try await client.createSession().scene("board", input: Board.Input.self, output: Board.Output.self)
+            var input = Board.Input()
+            input.rows = [Row(id: "1", section: "todo", title: "a"), Row(id: "2", section: "todo", title: "b")]
+            try await board.setInput(input)
+            let old = try await board.snapshot()
+            input.rows = [Row(id: "2", section: "done", title: "b"), Row(id: "3", section: "todo", title: "c")]
+            try await board.setInput(input)
+            let new = try await board.snapshot()
+            guard case .changes(let changes) = try await board.changes(since: old.version, wait: .seconds(5)) else {
+                Issue.record("expected changes from version \(old.version)")
+                return
+            }
+            #expect(changes.version == new.version)
+            #expect(try old.applying(changes) == new)
+            // More versions than the server keeps pass: the answer is the whole snapshot.
+            for index in 0..<20 {
+                input.rows = [Row(id: "\(index)", section: "todo", title: "t")]
+                try await board.setInput(input)
+            }
+            guard case .snapshot(let whole) = try await board.changes(since: old.version, wait: .seconds(5)) else {
+                Issue.record("expected the whole snapshot from a version the server no longer holds")
+                return
+            }
+            #expect(whole == (try await board.snapshot()))
+        }
+    }
 }
 
 /// A small deterministic generator (SplitMix64), so that a failing run can be repeated.

@@ -1,6 +1,4 @@
-import Foundation
 import MVVMClient
-import MVVMServer
 import MVVMServerTesting
 import Testing
 @testable import Counter
@@ -39,21 +37,14 @@ func followsTheCount(mode: TestMode) async throws {
 
 @Test("The count is saved: a session comes back with it after a restart", arguments: TestMode.allCases)
 func countSurvivesRestart(mode: TestMode) async throws {
-    let folder = FileManager.default.temporaryDirectory.appending(path: "counter-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    var configuration = ApplicationConfiguration()
-    configuration.storage = .sqlite(path: folder.appending(path: "state.sqlite").path)
-    let server = TestServer(catalogue: CounterApp.catalogue, configuration: configuration)
-    let id = try await server.test(mode) { client in
+    try await TestServer(catalogue: CounterApp.catalogue).testRestart(mode) { client in
         let session = try await client.createSession()
         let counter = session.scene("counter", input: Input.self, output: Output.self)
         try await counter.perform("increment")
         #expect(try await counter.perform("increment").state.output.count == 2)
         return session.id
-    }
-    try await server.test(mode) { client in
-        let counter = client.session(id: id).scene("counter", input: Input.self, output: Output.self)
-        let count = try await counter.state().output.count
+    } after: { client, id in
+        let count = try await client.session(id: id).scene("counter", input: Input.self, output: Output.self).state().output.count
         #expect(count == 2)
     }
 }
