@@ -93,4 +93,23 @@ struct RefusalTests {
             #expect(state.version > store.version)
         }
     }
+
+    @Test("GET /scenes lists each action's arguments from its declaration; arguments that do not decode are refused with the member named", arguments: TestMode.allCases)
+    func argumentsListed(mode: TestMode) async throws {
+        try await TestServer(catalogue: Self.catalogue).test(mode) { client in
+            let scenes = try await client.catalogue().scenes
+            let titles = try #require(scenes.first { $0.name == "titles" })
+            #expect(titles.actionArguments == [
+                "add": [ActionArgumentDescription(name: "title", type: "string", isRequired: true)],
+                "undo": [],
+                "fail": [],
+            ])
+            let scene = try await client.createSession().scene("titles", input: Titles.Input.self, output: Titles.Output.self)
+            _ = try await scene.state { $0.isLoaded }
+            let store = try await SceneStore(scene)
+            try await store.refuse("add", arguments: ["title": 7], kind: "invalid-arguments", member: "title")
+            try await store.refuse("add", kind: "invalid-arguments", member: "title")
+            try await store.finish()
+        }
+    }
 }

@@ -341,6 +341,30 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/CatalogueScene/actions`.
             internal var actions: [Swift.String]
+            /// The arguments of each action, by the action's name (an empty array for an action without arguments), found from the action's declaration.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CatalogueScene/actionArguments`.
+            internal struct ActionArgumentsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                internal var additionalProperties: [String: [Components.Schemas.ActionArgument]]
+                /// Creates a new `ActionArgumentsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                internal init(additionalProperties: [String: [Components.Schemas.ActionArgument]] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// The arguments of each action, by the action's name (an empty array for an action without arguments), found from the action's declaration.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CatalogueScene/actionArguments`.
+            internal var actionArguments: Components.Schemas.CatalogueScene.ActionArgumentsPayload
             /// The slots of a container scene.
             ///
             /// - Remark: Generated from `#/components/schemas/CatalogueScene/slots`.
@@ -356,6 +380,7 @@ extension Components {
             ///   - keyPattern: The pattern of the scene's keys, e.g. `film/{id}`.
             ///   - input: The names of the input members.
             ///   - actions: The names of the actions.
+            ///   - actionArguments: The arguments of each action, by the action's name (an empty array for an action without arguments), found from the action's declaration.
             ///   - slots: The slots of a container scene.
             ///   - snapshot: Whether the scene publishes a diffable snapshot.
             internal init(
@@ -363,6 +388,7 @@ extension Components {
                 keyPattern: Swift.String,
                 input: [Swift.String],
                 actions: [Swift.String],
+                actionArguments: Components.Schemas.CatalogueScene.ActionArgumentsPayload,
                 slots: [Swift.String],
                 snapshot: Swift.Bool
             ) {
@@ -370,6 +396,7 @@ extension Components {
                 self.keyPattern = keyPattern
                 self.input = input
                 self.actions = actions
+                self.actionArguments = actionArguments
                 self.slots = slots
                 self.snapshot = snapshot
             }
@@ -378,8 +405,63 @@ extension Components {
                 case keyPattern
                 case input
                 case actions
+                case actionArguments
                 case slots
                 case snapshot
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ActionArgument`.
+        internal struct ActionArgument: Codable, Hashable, Sendable {
+            /// The argument's name in the arguments object.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActionArgument/name`.
+            internal var name: Swift.String
+            /// Its JSON type.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActionArgument/type`.
+            internal enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case string = "string"
+                case integer = "integer"
+                case number = "number"
+                case boolean = "boolean"
+                case array = "array"
+                case object = "object"
+            }
+            /// Its JSON type.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActionArgument/type`.
+            internal var _type: Components.Schemas.ActionArgument._TypePayload
+            /// Whether a call must send it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActionArgument/required`.
+            internal var required: Swift.Bool
+            /// The values it takes, for an enumeration of strings.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActionArgument/values`.
+            internal var values: [Swift.String]?
+            /// Creates a new `ActionArgument`.
+            ///
+            /// - Parameters:
+            ///   - name: The argument's name in the arguments object.
+            ///   - _type: Its JSON type.
+            ///   - required: Whether a call must send it.
+            ///   - values: The values it takes, for an enumeration of strings.
+            internal init(
+                name: Swift.String,
+                _type: Components.Schemas.ActionArgument._TypePayload,
+                required: Swift.Bool,
+                values: [Swift.String]? = nil
+            ) {
+                self.name = name
+                self._type = _type
+                self.required = required
+                self.values = values
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case _type = "type"
+                case required
+                case values
             }
         }
         /// - Remark: Generated from `#/components/schemas/Lifecycle`.

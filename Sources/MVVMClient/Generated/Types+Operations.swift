@@ -2096,7 +2096,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// An input member is unknown or has the wrong type (`invalid-input`); `member` names it. Nothing changed.
+            /// An input member is unknown or has the wrong type, or the view model refused its value (`invalid-input`); `member` names it. Nothing changed.
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/input/post(setInput)/responses/422`.
             ///
@@ -2567,7 +2567,7 @@ internal enum Operations {
                     self.body = body
                 }
             }
-            /// The arguments do not fit the action (`invalid-arguments`); `member` names the argument at fault when there is one.
+            /// The arguments do not fit the action, or the view model refused one (`invalid-arguments`; `member` names the argument at fault when there is one), or the view model refused the action as a whole (`action-refused`). Nothing changed.
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/actions/{action}/post(performAction)/responses/422`.
             ///

@@ -12,6 +12,8 @@ public struct Scene: Sendable {
     package let inputMembers: [String]
     /// The names of its actions.
     package let actions: [String]
+    /// The arguments of each action, by the action's name.
+    package let actionArguments: [String: [ActionArgument]]
     /// The slots of a container scene.
     package let slots: [String]
     /// Whether it publishes a diffable snapshot.
@@ -24,6 +26,7 @@ public struct Scene: Sendable {
         keyPattern = PathPattern(key)
         inputMembers = Model.Input.memberNames
         actions = Model.Action.names
+        actionArguments = Dictionary(Model.Action.names.map { ($0, ArgumentProbe.arguments(of: $0, in: Model.Action.self)) }) { first, _ in first }
         self.slots = slots
         hasSnapshot = Model.self is any SnapshotProviding.Type
         make = { store, extras in

@@ -34,6 +34,10 @@ extension ViewModelAction {
     /// Decodes `{name: arguments}` with the type's own `Decodable` conformance.
     /// - Throws: ``InputError`` naming the argument at fault.
     public init(name: String, arguments: ActionArguments) throws {
+        if let probe = arguments.probe {
+            self = try Self(from: ActionProbeDecoder(name: name, probe: probe))
+            return
+        }
         do {
             self = try JSONValue.object([name: .object(arguments.members)]).decode(Self.self)
         } catch let error as DecodingError {
@@ -65,15 +69,26 @@ extension ViewModelAction where Self: RawRepresentable, RawValue == String {
 public struct ActionArguments: Sendable {
     /// The members as sent.
     package let members: [String: JSONValue]
+    /// While the arguments of an action are being listed (``ArgumentProbe``): what notes
+    /// the members asked for. `nil` for arguments a client sent.
+    let probe: ArgumentProbe?
 
     /// Wraps arguments.
     package init(_ members: [String: JSONValue] = [:]) {
         self.members = members
+        probe = nil
+    }
+
+    /// Arguments that note what is asked of them, and answer stand-ins.
+    init(probing probe: ArgumentProbe) {
+        members = [:]
+        self.probe = probe
     }
 
     /// Decodes the whole object as a value (e.g. an ``ItemReference`` or a struct of arguments).
     /// - Throws: ``InputError`` naming the argument at fault.
     public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        if let probe { return try Value(from: ArgumentsProbeDecoder(probe: probe)) }
         do {
             return try JSONValue.object(members).decode(type)
         } catch let error as DecodingError {
@@ -84,6 +99,10 @@ public struct ActionArguments: Sendable {
     /// Decodes one member.
     /// - Throws: ``InputError`` naming the member when it is missing or has the wrong type.
     public func value<Value: Decodable>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
+        if let probe {
+            probe.note(name, type, required: true)
+            return try probe.standIn(type)
+        }
         guard let member = members[name] else { throw InputError(member: name, reason: "is required") }
         do {
             return try member.decode(type)

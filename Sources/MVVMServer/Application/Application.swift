@@ -295,6 +295,7 @@ struct CatalogueDocument: Encodable {
         let keyPattern: String
         let input: [String]
         let actions: [String]
+        let actionArguments: [String: [ActionArgument]]
         let slots: [String]
         let snapshot: Bool
     }
@@ -305,7 +306,7 @@ struct CatalogueDocument: Encodable {
     init(_ catalogue: SceneCatalogue) {
         root = catalogue.rootKey
         scenes = catalogue.scenes.map {
-            Entry(name: $0.name, keyPattern: $0.keyPattern.description, input: $0.inputMembers, actions: $0.actions, slots: $0.slots, snapshot: $0.hasSnapshot)
+            Entry(name: $0.name, keyPattern: $0.keyPattern.description, input: $0.inputMembers, actions: $0.actions, actionArguments: $0.actionArguments, slots: $0.slots, snapshot: $0.hasSnapshot)
         }
     }
 }

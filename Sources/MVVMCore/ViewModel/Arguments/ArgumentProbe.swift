@@ -1,0 +1,97 @@
+import Synchronization
+
+/// Finds the arguments of an action by decoding it once from nothing: a `Decoder` that hands
+/// every value asked for a stand-in (an empty string, zero, false, an empty array) and notes the
+/// name and type of each member the action's arguments ask for.
+final class ArgumentProbe: Sendable {
+    private let noted = Mutex<[ActionArgument]>([])
+    private let optional = Mutex<Set<String>>([])
+
+    /// The arguments noted so far, in order.
+    var arguments: [ActionArgument] {
+        noted.withLock { $0 }
+    }
+
+    /// The arguments of `Action`'s action `name`, in the order its decoding asks for them;
+    /// those asked for before a decoding that failed when the stand-ins do not fit it.
+    static func arguments<Action: ViewModelAction>(of name: String, in type: Action.Type) -> [ActionArgument] {
+        let probe = ArgumentProbe()
+        _ = try? Action(name: name, arguments: ActionArguments(probing: probe))
+        var seen = Set<String>()
+        return probe.arguments.filter { seen.insert($0.name).inserted }
+    }
+
+    /// Marks a member as optional: it was asked whether it is present before it was decoded.
+    func markOptional(_ name: String) {
+        optional.withLock { _ = $0.insert(name) }
+    }
+
+    /// Whether a member was marked optional.
+    func isOptional(_ name: String) -> Bool {
+        optional.withLock { $0.contains(name) }
+    }
+
+    /// Notes a top-level argument.
+    func note(_ name: String, _ value: any Any.Type, required: Bool) {
+        let (type, values) = Self.describe(value)
+        noted.withLock { $0.append(ActionArgument(name: name, type: type, required: required, values: values)) }
+    }
+
+    /// A stand-in value of `type`, decoded through the probe's decoder.
+    func standIn<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        if let value = Self.primitiveStandIn(type) { return value }
+        if let cases = type as? any CaseIterable.Type, let first = Self.firstCase(of: cases) as? Value {
+            return first
+        }
+        return try Value(from: StandInDecoder())
+    }
+
+    /// The stand-in of a JSON primitive type, `nil` for other types.
+    static func primitiveStandIn<Value>(_ type: Value.Type) -> Value? {
+        switch type {
+        case is String.Type: "" as? Value
+        case is Bool.Type: false as? Value
+        case is Int.Type: 0 as? Value
+        case is Int64.Type: Int64(0) as? Value
+        case is Int32.Type: Int32(0) as? Value
+        case is UInt.Type: UInt(0) as? Value
+        case is UInt64.Type: UInt64(0) as? Value
+        case is Double.Type: 0.0 as? Value
+        case is Float.Type: Float(0) as? Value
+        default: nil
+        }
+    }
+
+    /// The JSON type of a Swift type, and its values when it is an enumeration of strings.
+    static func describe(_ type: any Any.Type) -> (String, [String]?) {
+        switch type {
+        case is String.Type: return ("string", nil)
+        case is Bool.Type: return ("boolean", nil)
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type, is UInt64.Type: return ("integer", nil)
+        case is Double.Type, is Float.Type: return ("number", nil)
+        default: break
+        }
+        if let cases = type as? any CaseIterable.Type {
+            let values = stringValues(of: cases)
+            if !values.isEmpty { return ("string", values) }
+        }
+        if type is any Collection.Type, !(type is any _DictionaryProbe.Type) { return ("array", nil) }
+        return ("object", nil)
+    }
+}
+
+extension ArgumentProbe {
+    /// The first case of an enumeration.
+    static func firstCase<Cases: CaseIterable>(of type: Cases.Type) -> Any? {
+        Cases.allCases.first
+    }
+
+    /// The raw values of an enumeration of strings; empty for other enumerations.
+    static func stringValues<Cases: CaseIterable>(of type: Cases.Type) -> [String] {
+        Cases.allCases.compactMap { ($0 as? any RawRepresentable)?.rawValue as? String }
+    }
+}
+
+/// Dictionaries, which encode as JSON objects although they are collections.
+protocol _DictionaryProbe {}
+extension Dictionary: _DictionaryProbe {}
