@@ -35,7 +35,7 @@ extension ViewModelAction {
     /// - Throws: ``InputError`` naming the argument at fault.
     public init(name: String, arguments: ActionArguments) throws {
         if let probe = arguments.probe {
-            self = try Self(from: ActionProbeDecoder(name: name, probe: probe))
+            self = try Self(from: ProbeDecoder(actionName: name, probe: probe))
             return
         }
         do {
@@ -88,7 +88,7 @@ public struct ActionArguments: Sendable {
     /// Decodes the whole object as a value (e.g. an ``ItemReference`` or a struct of arguments).
     /// - Throws: ``InputError`` naming the argument at fault.
     public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        if let probe { return try Value(from: ArgumentsProbeDecoder(probe: probe)) }
+        if let probe { return try Value(from: ProbeDecoder(actionName: nil, probe: probe)) }
         do {
             return try JSONValue.object(members).decode(type)
         } catch let error as DecodingError {

@@ -5,23 +5,29 @@ import Synchronization
 import TestSupport
 import Testing
 
+/// A state store for the committer's tests: only its commits matter.
+protocol CommitOnlyStore: StateStore {}
+
+extension CommitOnlyStore {
+    func run(handedOver: @escaping @Sendable (String) -> Void) async {}
+    func prepare() async throws {}
+    func adopt(_ id: String) async throws -> SavedSession? { nil }
+    func session(_ id: String) async throws -> SavedSession? { nil }
+    func sessionCount() async throws -> Int { 0 }
+    func isReachable() async -> Bool { true }
+    func close() async {}
+}
+
 extension Core {
     /// The saves' commits, batched on one long-lived piece of work.
     @Suite("Save committer")
     struct SaveCommitterTests {
         /// A state store that records each batch it is given and waits for `gate` before it
         /// answers the first; a session id starting with `refused` fails alone.
-        final class RecordingStore: StateStore {
+        final class RecordingStore: CommitOnlyStore {
             let batches = Mutex<[[[SessionChange]]]>([])
             let gate = Gate()
             var kind: String { "recording" }
-            func run(handedOver: @escaping @Sendable (String) -> Void) async {}
-            func prepare() async throws {}
-            func adopt(_ id: String) async throws -> SavedSession? { nil }
-            func session(_ id: String) async throws -> SavedSession? { nil }
-            func sessionCount() async throws -> Int { 0 }
-            func isReachable() async -> Bool { true }
-            func close() async {}
 
             func commit(each commits: [[SessionChange]]) async -> [Result<Void, any Error>] {
                 let isFirst = batches.withLock { batches in
@@ -99,18 +105,11 @@ extension Core {
         }
 
         /// A store with an executor of its own, which notes where each commit is written.
-        final class ExecutorStore: StateStore {
+        final class ExecutorStore: CommitOnlyStore {
             let executor = MarkedExecutor()
             let writtenOnExecutor = Mutex<[Bool]>([])
             var kind: String { "executor" }
             var commitExecutor: (any TaskExecutor)? { executor }
-            func run(handedOver: @escaping @Sendable (String) -> Void) async {}
-            func prepare() async throws {}
-            func adopt(_ id: String) async throws -> SavedSession? { nil }
-            func session(_ id: String) async throws -> SavedSession? { nil }
-            func sessionCount() async throws -> Int { 0 }
-            func isReachable() async -> Bool { true }
-            func close() async {}
             func commit(each commits: [[SessionChange]]) async -> [Result<Void, any Error>] {
                 writtenOnExecutor.withLock { $0.append(MarkedExecutor.isCurrent) }
                 return commits.map { _ in .success(()) }

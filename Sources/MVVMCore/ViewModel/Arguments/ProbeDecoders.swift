@@ -1,15 +1,16 @@
-/// The decoder an action is decoded with by ``ArgumentProbe``: a keyed container that holds
-/// exactly the action's name (`{name: arguments}`, how Swift decodes an enum case), whose
-/// arguments object notes each member asked for. A single value (an action enum of strings)
-/// decodes as the name.
-struct ActionProbeDecoder: Decoder {
-    let name: String
+/// The decoder of ``ArgumentProbe``. With `actionName`, an action is decoded with it: its keyed
+/// container holds exactly that name (`{name: arguments}`, how Swift decodes an enum case), and
+/// the arguments object under it notes each member asked for; a single value (an action enum of
+/// strings) decodes as the name. Without, it decodes the arguments object alone
+/// (``ActionArguments/decode(_:)`` while probing), noting each member asked for.
+struct ProbeDecoder: Decoder {
+    let actionName: String?
     let probe: ArgumentProbe
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(ProbeContainer<Key>(probe: probe, actionName: name))
+        KeyedDecodingContainer(ProbeContainer<Key>(probe: probe, actionName: actionName))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -17,7 +18,7 @@ struct ActionProbeDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        NameContainer(name: name)
+        actionName.map { NameContainer(name: $0) } ?? StandInDecoder.Single()
     }
 
     /// A single value that is the action's name.
@@ -29,26 +30,6 @@ struct ActionProbeDecoder: Decoder {
             if let name = name as? Value { return name }
             return try ArgumentProbe().standIn(type)
         }
-    }
-}
-
-/// A decoder of the arguments object alone (``ActionArguments/decode(_:)`` while probing): its
-/// keyed container notes each member asked for.
-struct ArgumentsProbeDecoder: Decoder {
-    let probe: ArgumentProbe
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(ProbeContainer<Key>(probe: probe, actionName: nil))
-    }
-
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        StandInDecoder.Unkeyed()
-    }
-
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        StandInDecoder.Single()
     }
 }
 
@@ -95,7 +76,7 @@ struct ProbeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func superDecoder() throws -> any Decoder { StandInDecoder() }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        actionName != nil ? ArgumentsProbeDecoder(probe: probe) : StandInDecoder()
+        actionName != nil ? ProbeDecoder(actionName: nil, probe: probe) : StandInDecoder()
     }
 }
 
