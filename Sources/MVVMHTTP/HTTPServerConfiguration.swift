@@ -1,10 +1,10 @@
 import Logging
 
-/// The settings of an ``HTTPServer``, each with a default that suits a local server.
+/// The settings of an HTTP server, each with a default that suits a local server.
 public struct HTTPServerConfiguration: Sendable {
     /// The IPv4 address to bind; loopback unless asked otherwise. `localhost` means `127.0.0.1`.
     public var host: String = "127.0.0.1"
-    /// The TCP port; 0 picks a free one (read it back from ``HTTPServer/port``).
+    /// The TCP port; 0 picks a free one (the application reports the one it took: `Application.listeningPort`).
     public var port: Int = 8080
     /// How many connections are served at once; more are refused. Keep it above the
     /// number of parked requests you expect, and below the process's file-descriptor limit.

@@ -1,7 +1,7 @@
 /// Makes view models (the seed's `ViewModelFactory`, AndroidX's `ViewModelProvider.Factory`).
 ///
 /// A factory answers `nil` for a type it does not make; the provider turns that into a
-/// clear ``ViewModelStoreError/noFactory(type:key:)``. Factories hold no state: what varies
+/// clear `ViewModelStoreError.noFactory`. Factories hold no state: what varies
 /// per creation comes in the ``CreationExtras``.
 public protocol ViewModelFactory: Sendable {
     /// Makes a view model of the asked type, or answers `nil` when this factory does not make it.

@@ -1,6 +1,6 @@
 /// The brain of one scene: typed input in, an output that is always defined, a lifecycle.
 ///
-/// A view model is owned by its context's ``ViewModelStore`` and only ever runs on its
+/// A view model is owned by its context's `ViewModelStore` and only ever runs on its
 /// context's actor, one call at a time, as a UIKit view model runs on the main thread:
 /// view models of one context never run concurrently; different contexts run in parallel.
 ///

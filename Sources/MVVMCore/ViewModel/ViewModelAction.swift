@@ -88,7 +88,14 @@ public struct ActionArguments: Sendable {
     /// Decodes the whole object as a value (e.g. an ``ItemReference`` or a struct of arguments).
     /// - Throws: ``InputError`` naming the argument at fault.
     public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        if let probe { return try Value(from: ProbeDecoder(actionName: nil, probe: probe)) }
+        if let probe {
+            // An item reference names its item one of two ways: list both.
+            if let reference = ItemReference.id("") as? Value {
+                probe.noteItemReference()
+                return reference
+            }
+            return try Value(from: ProbeDecoder(actionName: nil, probe: probe))
+        }
         do {
             return try JSONValue.object(members).decode(type)
         } catch let error as DecodingError {

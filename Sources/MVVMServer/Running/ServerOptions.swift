@@ -79,6 +79,9 @@ public struct ServerOptions: ParsableArguments, Sendable {
         case full
     }
 
-    /// No setting given: everything comes from the environment, the code or the defaults.
+    /// For swift-argument-parser, which fills the settings in as it parses: get a value with
+    /// `ServerOptions.parse(arguments)` (`parse([])` for no setting given) or as an
+    /// `@OptionGroup` of a command. The settings of an instance made with `init()` alone cannot
+    /// be read.
     public init() {}
 }

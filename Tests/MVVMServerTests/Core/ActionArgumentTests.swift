@@ -23,11 +23,13 @@ extension Core {
         enum Custom: ViewModelAction {
             case move(Place)
             case rename(id: Int, title: String)
-            static let names = ["move", "rename"]
+            case select(ItemReference)
+            static let names = ["move", "rename", "select"]
 
             init(name: String, arguments: ActionArguments) throws {
                 switch name {
                 case "move": self = .move(try arguments.decode(Place.self))
+                case "select": self = .select(try arguments.decode(ItemReference.self))
                 default: self = .rename(id: try arguments.value("id"), title: try arguments.value("title"))
                 }
             }
@@ -47,10 +49,11 @@ extension Core {
             #expect(Self.described(Synthesized.self, "clear").isEmpty)
         }
 
-        @Test("A custom decoding: a whole arguments type, and members read one by one")
+        @Test("A custom decoding: a whole arguments type, an item reference (by id or by position), and members read one by one")
         func custom() {
             #expect(Self.described(Custom.self, "move") == ["lat:number", "lon:number"])
             #expect(Self.described(Custom.self, "rename") == ["id:integer", "title:string"])
+            #expect(Self.described(Custom.self, "select") == ["id:string?", "section:integer?", "item:integer?"])
         }
 
         @Test("An enumeration of strings takes no arguments")

@@ -31,6 +31,14 @@ final class ArgumentProbe: Sendable {
         optional.withLock { $0.contains(name) }
     }
 
+    /// Notes the arguments of an ``ItemReference``: `id` (a string or a number), or `section`
+    /// and `item`; none of them required alone.
+    func noteItemReference() {
+        note("id", String.self, required: false)
+        note("section", Int.self, required: false)
+        note("item", Int.self, required: false)
+    }
+
     /// Notes a top-level argument.
     func note(_ name: String, _ value: any Any.Type, required: Bool) {
         let (type, values) = Self.describe(value)
