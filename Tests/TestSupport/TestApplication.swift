@@ -57,4 +57,16 @@ public final class TestApplication: Sendable {
         running.cancel()
         _ = try? await running.value
     }
+
+    /// Runs `body` with the application and a new session's id, then stops the application,
+    /// also when `body` throws.
+    public func withSession(_ body: (TestApplication, String) async throws -> Void) async throws {
+        do {
+            try await body(self, try await createSession())
+        } catch {
+            await stop()
+            throw error
+        }
+        await stop()
+    }
 }

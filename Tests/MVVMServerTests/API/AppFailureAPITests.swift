@@ -84,13 +84,7 @@ struct AppFailureAPITests {
 
     static func run(_ body: (TestApplication, String) async throws -> Void) async throws {
         let app = try await TestApplication(catalogue: catalogue)
-        do {
-            try await body(app, try await app.createSession())
-        } catch {
-            await app.stop()
-            throw error
-        }
-        await app.stop()
+        try await app.withSession(body)
     }
 
     @Test("getSceneState 500, getSnapshot 500, setInput 500 and performAction 500: a factory or an action throws")

@@ -32,13 +32,7 @@ extension DocumentationExamples {
             let app = try await TestApplication(catalogue: LibraryApp.catalogue, dependencies: dependencies, logger: logger ?? quiet) { configuration in
                 configuration.storage = stateFile.map { .sqlite(path: $0) }
             }
-            do {
-                try await body(app, try await app.createSession())
-            } catch {
-                await app.stop()
-                throw error
-            }
-            await app.stop()
+            try await app.withSession(body)
         }
 
         /// The state of the scene under `key` once it has loaded.
