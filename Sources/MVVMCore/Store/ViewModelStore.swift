@@ -154,10 +154,8 @@ package final class ViewModelStore {
         do {
             try await entry.viewModel.perform(action: action, arguments: arguments)
             if entry.lifecycle.state == .loaded { entry.error = nil }
-        } catch let error as ActionError {
+        } catch let error where error is ActionError || error is Refusal {
             throw error
-        } catch let refusal as Refusal {
-            throw refusal
         } catch {
             entry.error = String(describing: error)
             refresh(entry)

@@ -108,7 +108,7 @@ public struct ActionArguments: Sendable {
     public func value<Value: Decodable>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
         if let probe {
             probe.note(name, type, required: true)
-            return try probe.standIn(type)
+            return try ArgumentProbe.standIn(type)
         }
         guard let member = members[name] else { throw InputError(member: name, reason: "is required") }
         do {

@@ -45,40 +45,36 @@ final class ArgumentProbe: Sendable {
         noted.withLock { $0.append(ActionArgument(name: name, type: type, required: required, values: values)) }
     }
 
-    /// A stand-in value of `type`, decoded through the probe's decoder.
-    func standIn<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        if let value = Self.primitiveStandIn(type) { return value }
-        if let cases = type as? any CaseIterable.Type, let first = Self.firstCase(of: cases) as? Value {
+    /// A stand-in value of `type`: a JSON primitive's, an enumeration's first case, or what
+    /// ``StandInDecoder`` decodes.
+    static func standIn<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        if let value = primitive(type)?.standIn as? Value { return value }
+        if let cases = type as? any CaseIterable.Type, let first = firstCase(of: cases) as? Value {
             return first
         }
         return try Value(from: StandInDecoder())
     }
 
-    /// The stand-in of a JSON primitive type, `nil` for other types.
-    static func primitiveStandIn<Value>(_ type: Value.Type) -> Value? {
+    /// For a Swift type that encodes as a JSON primitive: that primitive's type, and a stand-in
+    /// value; `nil` for other types.
+    static func primitive(_ type: any Any.Type) -> (json: String, standIn: Any)? {
         switch type {
-        case is String.Type: "" as? Value
-        case is Bool.Type: false as? Value
-        case is Int.Type: 0 as? Value
-        case is Int64.Type: Int64(0) as? Value
-        case is Int32.Type: Int32(0) as? Value
-        case is UInt.Type: UInt(0) as? Value
-        case is UInt64.Type: UInt64(0) as? Value
-        case is Double.Type: 0.0 as? Value
-        case is Float.Type: Float(0) as? Value
+        case is String.Type: ("string", "")
+        case is Bool.Type: ("boolean", false)
+        case is Int.Type: ("integer", 0)
+        case is Int64.Type: ("integer", Int64(0))
+        case is Int32.Type: ("integer", Int32(0))
+        case is UInt.Type: ("integer", UInt(0))
+        case is UInt64.Type: ("integer", UInt64(0))
+        case is Double.Type: ("number", 0.0)
+        case is Float.Type: ("number", Float(0))
         default: nil
         }
     }
 
     /// The JSON type of a Swift type, and its values when it is an enumeration of strings.
     static func describe(_ type: any Any.Type) -> (String, [String]?) {
-        switch type {
-        case is String.Type: return ("string", nil)
-        case is Bool.Type: return ("boolean", nil)
-        case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type, is UInt64.Type: return ("integer", nil)
-        case is Double.Type, is Float.Type: return ("number", nil)
-        default: break
-        }
+        if let primitive = primitive(type) { return (primitive.json, nil) }
         if let cases = type as? any CaseIterable.Type {
             let values = stringValues(of: cases)
             if !values.isEmpty { return ("string", values) }

@@ -28,7 +28,7 @@ struct ProbeDecoder: Decoder {
         func decodeNil() -> Bool { false }
         func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
             if let name = name as? Value { return name }
-            return try ArgumentProbe().standIn(type)
+            return try ArgumentProbe.standIn(type)
         }
     }
 }
@@ -52,12 +52,12 @@ struct ProbeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
         if actionName == nil { probe.note(key.stringValue, type, required: !probe.isOptional(key.stringValue)) }
-        return try probe.standIn(type)
+        return try ArgumentProbe.standIn(type)
     }
 
     func decodeIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
         if actionName == nil { probe.note(key.stringValue, type, required: false) }
-        return try probe.standIn(type)
+        return try ArgumentProbe.standIn(type)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -99,7 +99,7 @@ struct StandInDecoder: Decoder {
         var allKeys: [Key] { [] }
         func contains(_ key: Key) -> Bool { false }
         func decodeNil(forKey key: Key) throws -> Bool { true }
-        func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value { try ArgumentProbe().standIn(type) }
+        func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value { try ArgumentProbe.standIn(type) }
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
             KeyedDecodingContainer(Keyed<NestedKey>())
         }
@@ -114,7 +114,7 @@ struct StandInDecoder: Decoder {
         var isAtEnd: Bool { true }
         var currentIndex: Int { 0 }
         mutating func decodeNil() throws -> Bool { true }
-        mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try ArgumentProbe().standIn(type) }
+        mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try ArgumentProbe.standIn(type) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
             KeyedDecodingContainer(Keyed<NestedKey>())
         }
@@ -125,6 +125,6 @@ struct StandInDecoder: Decoder {
     struct Single: SingleValueDecodingContainer {
         var codingPath: [any CodingKey] { [] }
         func decodeNil() -> Bool { false }
-        func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try ArgumentProbe().standIn(type) }
+        func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try ArgumentProbe.standIn(type) }
     }
 }
