@@ -180,7 +180,7 @@ let package = Package(
         // targets when built with `-DFUZZING -sanitize=fuzzer` (scripts/fuzz).
         .executableTarget(
             name: "Fuzzers",
-            dependencies: ["MVVMServer", "MVVMHTTP", "MVVMJSON"],
+            dependencies: ["MVVMCore", "MVVMHTTP", "MVVMJSON"],
             path: "Tests/Fuzz",
             exclude: ["Corpus"],
             swiftSettings: swiftSettings
@@ -213,3 +213,21 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `scripts/sanitize` builds the suite under a sanitizer only for the test targets that need it,
+// named in `MVVM_TEST_TARGETS` (comma-separated): the other test targets are left out of the
+// package, and with them what only they build (the example app, the client and its runtime).
+if let names = Context.environment["MVVM_TEST_TARGETS"] {
+    let kept = Set(names.split(separator: ",").map(String.init))
+    package.targets.removeAll { $0.type == .test && !kept.contains($0.name) }
+}
+
+// `scripts/sanitize` sets `MVVM_SANITIZE` (`thread` or `address`) to instrument the package's
+// own targets alone. The dependencies stay as the normal build made them, so the pass rebuilds
+// only this package's modules; like the standard library's, their memory accesses go unchecked.
+if let sanitizer = Context.environment["MVVM_SANITIZE"] {
+    for target in package.targets where target.type != .system {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+    }
+}

@@ -76,6 +76,8 @@ extension HTTPError.Kind {
     package static let badRequest = Self(slug: "bad-request", status: 400, title: "Bad request")
     /// 400: the body is not well-formed JSON.
     package static let malformedJSON = Self(slug: "malformed-json", status: 400, title: "Malformed JSON")
+    /// 400: a query parameter is not valid.
+    package static let invalidParameter = Self(slug: "invalid-parameter", status: 400, title: "Invalid query parameter")
     /// 404: no route serves this path.
     package static let notFound = Self(slug: "not-found", status: 404, title: "Not found")
     /// 405: the path exists but not with this method.

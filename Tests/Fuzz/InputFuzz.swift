@@ -1,5 +1,7 @@
 import Foundation
-import MVVMServer
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
 
 /// A view model whose input has a member of each kind a client sets: text, whole and
 /// fractional numbers, a flag, an optional, a nested struct, an enum and a list.

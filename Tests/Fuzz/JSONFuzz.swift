@@ -1,5 +1,6 @@
 import Foundation
-import MVVMServer
+import MVVMHTTP
+import MVVMJSON
 
 /// `RequestParsers.json`: the strict JSON parser of request bodies.
 ///

@@ -1,4 +1,4 @@
-import MVVMServer
+import MVVMHTTP
 
 /// `RequestParsers.longPoll`: the `since` and `wait` of a long-poll (the first input byte picks
 /// the server's maximum wait, the rest is the raw query string).

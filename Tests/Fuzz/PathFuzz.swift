@@ -1,4 +1,4 @@
-import MVVMServer
+import MVVMHTTP
 
 /// `RequestParsers.pathSegments`: the request path split at `/` and percent-decoded.
 ///

@@ -1,4 +1,4 @@
-import MVVMServer
+import MVVMHTTP
 
 /// `RequestParsers.query`: a raw query string decoded into pairs.
 ///

@@ -18,8 +18,6 @@ extension HTTPError.Kind {
     package static let invalidArguments = Self(slug: "invalid-arguments", status: 422, title: "Invalid arguments")
     /// 422: the view model refused the action as a whole (its arguments may be fine).
     package static let actionRefused = Self(slug: "action-refused", status: 422, title: "Action refused")
-    /// 400: a query parameter is not valid.
-    package static let invalidParameter = Self(slug: "invalid-parameter", status: 400, title: "Invalid query parameter")
     /// 409: the navigation cannot take this step (e.g. back at the root).
     package static let navigationConflict = Self(slug: "navigation-conflict", status: 409, title: "Navigation conflict")
     /// 409: the key holds a view model of another scene type.

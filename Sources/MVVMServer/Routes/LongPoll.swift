@@ -44,35 +44,3 @@ extension API {
         }
     }
 }
-
-/// The long-poll parameters of a GET: `since` (a version) and `wait` (seconds).
-struct PollParameters: Sendable {
-    init(since: UInt64?, wait: Duration?) {
-        self.since = since
-        self.wait = wait
-    }
-
-    var since: UInt64?
-    var wait: Duration?
-
-    /// Parses `since` and `wait`; a malformed one is a 400 naming it; `wait` is cut to `maxWait`.
-    init(_ query: [String: String], maxWait: Double) throws(HTTPError) {
-        if query.isEmpty { return }
-        if let text = query["since"] {
-            guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = UInt64(text) else {
-                throw HTTPError(.invalidParameter, detail: "'since' must be a whole number from 0 to 18446744073709551615.", member: "since")
-            }
-            since = value
-        }
-        if let text = query["wait"] {
-            guard text.utf8.count <= 32, let seconds = Double(text), seconds.isFinite, seconds >= 0,
-                  text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E }) else {
-                throw HTTPError(.invalidParameter, detail: "'wait' must be a number of seconds, 0 or more.", member: "wait")
-            }
-            // A cap that is not a sensible number of seconds (negative, NaN, or so large that the
-            // milliseconds overflow) is treated as the nearest sensible one: no setting can trap.
-            let cap = maxWait.isNaN ? 0 : min(max(maxWait, 0), 1e9)
-            wait = .milliseconds(Int64(min(seconds, cap) * 1000))
-        }
-    }
-}

@@ -1,5 +1,4 @@
 import Foundation
-import MVVMHTTP
 import MVVMJSON
 
 /// The parsers that read what clients send, reachable from outside the module so that fuzzers
