@@ -12,10 +12,12 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Describes a decoding failure by the member it happened at; `dropping` leading path
-    /// components (the action's own name) are not part of the member's name.
-    init(decoding error: DecodingError, fallbackMember: String, dropping: Int = 0) {
+    /// components (the action's own name) are not part of the member's name, nor is a
+    /// component named `unwrapping` right after them (a value decoded from the whole object).
+    init(decoding error: DecodingError, fallbackMember: String, dropping: Int = 0, unwrapping: String? = nil) {
         func name(_ path: [any CodingKey]) -> String {
-            let parts = path.dropFirst(dropping).map { $0.intValue.map(String.init) ?? $0.stringValue }
+            var parts = path.dropFirst(dropping).map { $0.intValue.map(String.init) ?? $0.stringValue }[...]
+            if let unwrapping, parts.first == unwrapping { parts = parts.dropFirst() }
             return parts.isEmpty ? fallbackMember : parts.joined(separator: ".")
         }
         switch error {

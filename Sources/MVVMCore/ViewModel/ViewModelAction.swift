@@ -6,24 +6,28 @@ import MVVMJSON
 /// ```swift
 /// enum Action: String, CaseIterable, ViewModelAction { case increment, reset }
 /// ```
-/// With arguments, list the names and write the decoding yourself:
+/// With arguments, declare the cases and nothing else: the names are the cases', and each
+/// case's arguments are decoded by the enum's synthesized `Decodable` conformance.
 /// ```swift
 /// enum Action: ViewModelAction {
-///     case select(ItemReference)
-///     case refresh
-///     static let names = ["select", "refresh"]
-///     init(name: String, arguments: ActionArguments) throws {
-///         switch name {
-///         case "select": self = .select(try arguments.decode(ItemReference.self))
-///         default: self = .refresh
-///         }
-///     }
+///     case rename(title: String)        // {"title": "Milk"}
+///     case select(ItemReference)        // {"id": "7"} or {"section": 0, "item": 2}
+///     case schedule(Schedule)           // the members of a Decodable struct: {"day": …, "hour": …}
+///     case refresh                      // {}
 /// }
 /// ```
-/// or let the enum's synthesized `Decodable` conformance do it: `select` with arguments
-/// `{"id": 2}` is then decoded from `{"select": {"id": 2}}`, how Swift spells `case select(id: Int)`.
+/// Labelled values are arguments of those names. A case with one unlabelled value takes that
+/// value from the whole arguments object, so an ``ItemReference`` or a `Decodable` struct of
+/// arguments is sent as its own members. `GET /scenes` lists each action's arguments, found by
+/// decoding the declaration once.
+///
+/// An action type with a decoding of its own (`init(from:)` or
+/// ``init(name:arguments:)``) that does not start from an enum of coding keys lists its names
+/// in ``names``.
 public protocol ViewModelAction: Decodable, Sendable {
-    /// The names of the actions, for the catalogue and to tell an unknown action from bad arguments.
+    /// The names of the actions, for the catalogue and to tell an unknown action from bad
+    /// arguments. By default, the names the type's `Decodable` conformance accepts: the cases
+    /// of a synthesized conformance, or of the coding keys an own `init(from:)` starts with.
     static var names: [String] { get }
     /// Makes the action called `name` (one of ``names``) from its arguments.
     /// - Throws: a `DecodingError` or ``InputError`` when the arguments do not fit.
@@ -31,17 +35,29 @@ public protocol ViewModelAction: Decodable, Sendable {
 }
 
 extension ViewModelAction {
-    /// Decodes `{name: arguments}` with the type's own `Decodable` conformance.
+    /// The names the type's `Decodable` conformance accepts: its coding keys, when its decoding
+    /// starts with a keyed container of an enum of keys (as a synthesized one does); else none.
+    public static var names: [String] {
+        ActionNames.of(Self.self)
+    }
+
+    /// Decodes `{name: arguments}` with the type's own `Decodable` conformance. A case's one
+    /// unlabelled value (`_0` to Swift) is decoded from the whole arguments object unless the
+    /// client sent an `_0` of its own.
     /// - Throws: ``InputError`` naming the argument at fault.
     public init(name: String, arguments: ActionArguments) throws {
         if let probe = arguments.probe {
             self = try Self(from: ProbeDecoder(actionName: name, probe: probe))
             return
         }
+        var members = arguments.members
+        if members[ActionArguments.unlabelledValue] == nil {
+            members[ActionArguments.unlabelledValue] = .object(arguments.members)
+        }
         do {
-            self = try JSONValue.object([name: .object(arguments.members)]).decode(Self.self)
+            self = try JSONValue.object([name: .object(members)]).decode(Self.self)
         } catch let error as DecodingError {
-            throw InputError(decoding: error, fallbackMember: name, dropping: 1)
+            throw InputError(decoding: error, fallbackMember: name, dropping: 1, unwrapping: ActionArguments.unlabelledValue)
         }
     }
 }
@@ -72,6 +88,9 @@ public struct ActionArguments: Sendable {
     /// While the arguments of an action are being listed (``ArgumentProbe``): what notes
     /// the members asked for. `nil` for arguments a client sent.
     let probe: ArgumentProbe?
+
+    /// The key Swift gives a case's one unlabelled value (`case select(ItemReference)`).
+    static let unlabelledValue = "_0"
 
     /// Wraps arguments.
     package init(_ members: [String: JSONValue] = [:]) {

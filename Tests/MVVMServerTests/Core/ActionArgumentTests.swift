@@ -1,4 +1,5 @@
 @testable import MVVMCore
+import MVVMJSON
 import Testing
 
 extension Core {
@@ -7,7 +8,7 @@ extension Core {
     struct ActionArgumentTests {
         enum Priority: String, Codable, CaseIterable, Sendable { case low, high }
 
-        struct Place: Codable, Sendable {
+        struct Place: Codable, Sendable, Equatable {
             var lat: Double
             var lon: Double
         }
@@ -37,6 +38,32 @@ extension Core {
 
         enum Plain: String, CaseIterable, ViewModelAction { case start, stop }
 
+        /// Declared once: no names, no decoding of its own.
+        enum DeclaredOnce: ViewModelAction, Equatable {
+            case add(title: String)
+            case select(ItemReference)
+            case move(Place)
+            case setCount(Int)
+            case clear
+        }
+
+        /// Coding keys of each layout, and key types that are not enums of plain cases.
+        enum OneKey: CodingKey { case only }
+        enum RawKeys: String, CodingKey { case first = "one", second = "two", third = "three" }
+        struct StructKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        enum PayloadKey: CodingKey {
+            case named(Bool)
+            var stringValue: String { "named" }
+            var intValue: Int? { nil }
+            init?(stringValue: String) { self = .named(true) }
+            init?(intValue: Int) { nil }
+        }
+
         static func described<Action: ViewModelAction>(_ type: Action.Type, _ name: String) -> [String] {
             ArgumentProbe.arguments(of: name, in: type).map { argument in
                 "\(argument.name):\(argument.type)\(argument.required ? "" : "?")" + (argument.values.map { "=" + $0.joined(separator: "|") } ?? "")
@@ -59,6 +86,49 @@ extension Core {
         @Test("An enumeration of strings takes no arguments")
         func plain() {
             #expect(Self.described(Plain.self, "start").isEmpty)
+        }
+
+        @Test("An enum declared once: its names are its cases, in order, with nothing listed by hand")
+        func declaredOnceNames() {
+            #expect(DeclaredOnce.names == ["add", "select", "move", "setCount", "clear"])
+            #expect(Synthesized.names == ["add", "clear"], "names listed by hand still count")
+            #expect(Plain.names == ["start", "stop"])
+        }
+
+        @Test("A case's one unlabelled value is described by its own members; a primitive one as _0")
+        func declaredOnceArguments() {
+            #expect(Self.described(DeclaredOnce.self, "add") == ["title:string"])
+            #expect(Self.described(DeclaredOnce.self, "select") == ["id:string?", "section:integer?", "item:integer?"])
+            #expect(Self.described(DeclaredOnce.self, "move") == ["lat:number", "lon:number"])
+            #expect(Self.described(DeclaredOnce.self, "setCount") == ["_0:integer"])
+            #expect(Self.described(DeclaredOnce.self, "clear").isEmpty)
+        }
+
+        @Test("A case's one unlabelled value is decoded from the whole arguments object; errors name its members")
+        func declaredOnceDecoding() throws {
+            #expect(try DeclaredOnce(name: "select", arguments: ActionArguments(["id": .string("7")])) == .select(.id("7")))
+            #expect(try DeclaredOnce(name: "select", arguments: ActionArguments(["section": .integer(0), "item": .integer(2)])) == .select(.position(section: 0, item: 2)))
+            #expect(try DeclaredOnce(name: "move", arguments: ActionArguments(["lat": .number(1.5), "lon": .integer(2)])) == .move(Place(lat: 1.5, lon: 2)))
+            #expect(try DeclaredOnce(name: "add", arguments: ActionArguments(["title": .string("Milk")])) == .add(title: "Milk"))
+            #expect(try DeclaredOnce(name: "setCount", arguments: ActionArguments(["_0": .integer(3)])) == .setCount(3))
+            #expect(try DeclaredOnce(name: "clear", arguments: ActionArguments()) == .clear)
+            #expect(throws: InputError(member: "lon", reason: "is required")) {
+                try DeclaredOnce(name: "move", arguments: ActionArguments(["lat": .integer(1)]))
+            }
+            #expect(throws: InputError(member: "id", reason: "is required")) {
+                try DeclaredOnce(name: "select", arguments: ActionArguments())
+            }
+            #expect(throws: InputError(member: "title", reason: "has the wrong type (expected String)")) {
+                try DeclaredOnce(name: "add", arguments: ActionArguments(["title": .integer(4)]))
+            }
+        }
+
+        @Test("The cases of an enum of coding keys of each layout; other key types give none")
+        func codingKeyCases() {
+            #expect(CodingKeyCases.all(of: OneKey.self)?.map(\.stringValue) == ["only"])
+            #expect(CodingKeyCases.all(of: RawKeys.self)?.map(\.stringValue) == ["one", "two", "three"])
+            #expect(CodingKeyCases.all(of: StructKey.self) == nil)
+            #expect(CodingKeyCases.all(of: PayloadKey.self) == nil)
         }
     }
 }

@@ -21,7 +21,6 @@ extension DocumentationExamples {
             case rate(stars: Int)
             case borrow
             case refreshReviews
-            static let names = ["rate", "borrow", "refreshReviews"]
         }
 
         var input = Input()

@@ -11,7 +11,6 @@ extension DocumentationExamples {
 
         enum Action: ViewModelAction {
             case giveBack(id: Int)
-            static let names = ["giveBack"]
         }
 
         var input = EmptyInput()

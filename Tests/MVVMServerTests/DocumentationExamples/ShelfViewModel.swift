@@ -16,11 +16,6 @@ extension DocumentationExamples {
 
         enum Action: ViewModelAction {
             case open(ItemReference)
-            static let names = ["open"]
-
-            init(name: String, arguments: ActionArguments) throws {
-                self = .open(try arguments.decode(ItemReference.self))
-            }
         }
 
         var input = Input()

@@ -51,7 +51,13 @@ struct ProbeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeNil(forKey key: Key) throws -> Bool { false }
 
     func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-        if actionName == nil { probe.note(key.stringValue, type, required: !probe.isOptional(key.stringValue)) }
+        guard actionName == nil else { return try ArgumentProbe.standIn(type) }
+        // A case's one unlabelled value of an object type is decoded from the whole arguments
+        // object (``ViewModelAction/init(name:arguments:)``): its members are the arguments.
+        if key.stringValue == ActionArguments.unlabelledValue, ArgumentProbe.describe(type).0 == "object" {
+            return try ActionArguments(probing: probe).decode(type)
+        }
+        probe.note(key.stringValue, type, required: !probe.isOptional(key.stringValue))
         return try ArgumentProbe.standIn(type)
     }
 

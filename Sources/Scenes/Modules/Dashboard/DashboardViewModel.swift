@@ -15,14 +15,6 @@ public final class DashboardViewModel: ViewModel {
     public enum Action: ViewModelAction {
         /// Embeds the scene under key `scene` in `slot`.
         case embed(slot: String, scene: String)
-
-        /// `embed`.
-        public static let names = ["embed"]
-
-        /// Decodes `slot` and `scene`.
-        public init(name: String, arguments: ActionArguments) throws {
-            self = .embed(slot: try arguments.value("slot"), scene: try arguments.value("scene"))
-        }
     }
 
     /// No input.

@@ -28,14 +28,6 @@ public final class FilmViewModel: ViewModel, SnapshotProviding, RetryableViewMod
     public enum Action: ViewModelAction {
         /// Opens a character, by item `id` or by `section` and `item`.
         case selectCharacter(ItemReference)
-
-        /// `selectCharacter`.
-        public static let names = ["selectCharacter"]
-
-        /// Decodes the item reference.
-        public init(name: String, arguments: ActionArguments) throws {
-            self = .selectCharacter(try arguments.decode(ItemReference.self))
-        }
     }
 
     /// No input.

@@ -37,14 +37,6 @@ public final class FilmsViewModel: ViewModel, SnapshotProviding, RetryableViewMo
     public enum Action: ViewModelAction {
         /// Opens a film, by item `id` or by `section` and `item`.
         case select(ItemReference)
-
-        /// `select`.
-        public static let names = ["select"]
-
-        /// Decodes `select`'s item reference.
-        public init(name: String, arguments: ActionArguments) throws {
-            self = .select(try arguments.decode(ItemReference.self))
-        }
     }
 
     /// The input.

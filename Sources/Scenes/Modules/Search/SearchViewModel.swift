@@ -39,14 +39,6 @@ public final class SearchViewModel: ViewModel, SnapshotProviding {
         case buttonTapped
         /// A suggestion's cell, by `section` and `item` (or item `id`).
         case cellTapped(ItemReference)
-
-        /// `buttonTapped` and `cellTapped`.
-        public static let names = ["buttonTapped", "cellTapped"]
-
-        /// Decodes the action.
-        public init(name: String, arguments: ActionArguments) throws {
-            self = name == "buttonTapped" ? .buttonTapped : .cellTapped(try arguments.decode(ItemReference.self))
-        }
     }
 
     /// The input.

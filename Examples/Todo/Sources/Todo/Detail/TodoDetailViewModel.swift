@@ -21,8 +21,6 @@ final class TodoDetailViewModel: ViewModel {
         case toggle
         /// Removes the to-do and closes the detail.
         case delete
-
-        static let names = ["rename", "toggle", "delete"]
     }
 
     var input = EmptyInput()

@@ -14,17 +14,5 @@ extension TodoListViewModel {
         case select(ItemReference)
         /// Removes the to-dos done (refused when none is).
         case clearDone
-
-        static let names = ["add", "toggle", "delete", "select", "clearDone"]
-
-        init(name: String, arguments: ActionArguments) throws {
-            switch name {
-            case "add": self = .add(title: try arguments.value("title"))
-            case "toggle": self = .toggle(try arguments.decode(ItemReference.self))
-            case "delete": self = .delete(try arguments.decode(ItemReference.self))
-            case "select": self = .select(try arguments.decode(ItemReference.self))
-            default: self = .clearDone
-            }
-        }
     }
 }
