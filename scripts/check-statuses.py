@@ -151,13 +151,12 @@ def scenarios(main: Server, tiny: Server) -> dict[tuple[str, str], Callable[[], 
         return session
 
     def settled(session: str, *keys: str) -> str:
-        """The session once the scenes under `keys` have loaded: no version moves by itself after."""
+        """The session once the scenes under `keys` are made and nothing of it runs any more
+        (GET …/settled): no version moves by itself after."""
         for key in keys:
-            for _ in range(100):
-                state = main.request("GET", f"/sessions/{session}/scenes/{key}").json
-                if state["lifecycle"] == "loaded":
-                    break
-                main.request("GET", f"/sessions/{session}/scenes/{key}?since={state['version']}&wait=1")
+            assert main.request("GET", f"/sessions/{session}/scenes/{key}").status == 200
+        answer = main.request("GET", f"/sessions/{session}/settled?wait=10")
+        assert answer.json.get("settled") is True, answer
         return session
 
     def at_capacity(suffix: str, *keys: str) -> Response:
@@ -270,6 +269,24 @@ def scenarios(main: Server, tiny: Server) -> dict[tuple[str, str], Callable[[], 
     s["goBack", "404"] = lambda: main.request("POST", f"/sessions/{NOBODY}/navigation/back")
     s["goBack", "409"] = lambda: main.request("POST", f"/sessions/{main.session()}/navigation/back")
     s["goBack", "410"] = lambda: main.request("POST", f"/sessions/{gone()}/navigation/back")
+
+    # Settling.
+    s["getSettled", "200"] = lambda: main.request("GET", f"/sessions/{main.session()}/settled?wait=5")
+    s["getSettled", "400"] = lambda: main.request("GET", f"/sessions/{main.session()}/settled?wait=-1")
+    s["getSettled", "404"] = lambda: main.request("GET", f"/sessions/{NOBODY}/settled")
+    s["getSettled", "410"] = lambda: main.request("GET", f"/sessions/{gone()}/settled")
+
+    def settled_at_capacity() -> Response:
+        """A wait to settle while a long-poll is parked on the session (the limit per session is 1)."""
+        session = settled(main.session(), "films")
+        path = f"/sessions/{session}/navigation"
+        thread = main.park(path, lambda: main.request("GET", path).json["version"])
+        try:
+            return main.request("GET", f"/sessions/{session}/settled?wait=5")
+        finally:
+            main.request("DELETE", f"/sessions/{session}")
+            thread.join()
+    s["getSettled", "503"] = settled_at_capacity
 
     # Events.
     s["getEvents", "200"] = lambda: main.request("GET", f"/sessions/{main.session()}/events?since=0")

@@ -753,6 +753,78 @@ extension Components {
                 case modal
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Settled`.
+        internal struct Settled: Codable, Hashable, Sendable {
+            /// Whether the session settled before the wait ran out.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Settled/settled`.
+            internal var settled: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Settled/versions`.
+            internal struct VersionsPayload: Codable, Hashable, Sendable {
+                /// The version of the navigation.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Settled/versions/navigation`.
+                internal var navigation: Swift.Int
+                /// The version of each scene's state, by key, for the view models in the store.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Settled/versions/scenes`.
+                internal struct ScenesPayload: Codable, Hashable, Sendable {
+                    /// A container of undocumented properties.
+                    internal var additionalProperties: [String: Swift.Int]
+                    /// Creates a new `ScenesPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - additionalProperties: A container of undocumented properties.
+                    internal init(additionalProperties: [String: Swift.Int] = .init()) {
+                        self.additionalProperties = additionalProperties
+                    }
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                    }
+                    internal func encode(to encoder: any Swift.Encoder) throws {
+                        try encoder.encodeAdditionalProperties(additionalProperties)
+                    }
+                }
+                /// The version of each scene's state, by key, for the view models in the store.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Settled/versions/scenes`.
+                internal var scenes: Components.Schemas.Settled.VersionsPayload.ScenesPayload
+                /// Creates a new `VersionsPayload`.
+                ///
+                /// - Parameters:
+                ///   - navigation: The version of the navigation.
+                ///   - scenes: The version of each scene's state, by key, for the view models in the store.
+                internal init(
+                    navigation: Swift.Int,
+                    scenes: Components.Schemas.Settled.VersionsPayload.ScenesPayload
+                ) {
+                    self.navigation = navigation
+                    self.scenes = scenes
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case navigation
+                    case scenes
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Settled/versions`.
+            internal var versions: Components.Schemas.Settled.VersionsPayload
+            /// Creates a new `Settled`.
+            ///
+            /// - Parameters:
+            ///   - settled: Whether the session settled before the wait ran out.
+            ///   - versions:
+            internal init(
+                settled: Swift.Bool,
+                versions: Components.Schemas.Settled.VersionsPayload
+            ) {
+                self.settled = settled
+                self.versions = versions
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case settled
+                case versions
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/CreatedSession`.
         internal struct CreatedSession: Codable, Hashable, Sendable {
             /// The session's id; keep it secret.

@@ -4135,4 +4135,287 @@ internal enum Operations {
             }
         }
     }
+    /// Waits until no work of the session is running or queued.
+    ///
+    /// Answers `settled: true` once none of the session's loads, actions and tasks its view
+    /// models launched is running, and no request or resumed task waits to run on it: a load
+    /// waiting on a timer or a slow service is work still running. When `wait` seconds pass
+    /// first, answers `settled: false`. Either way the answer holds the versions of the
+    /// session's documents at that moment. Without `wait`, the answer is the state of now.
+    /// Offered in every mode: a test reads this instead of polling each scene.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sessions/{id}/settled`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)`.
+    internal enum GetSettled {
+        internal static let id: Swift.String = "getSettled"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The session's id, as `POST /sessions` answered it (22 characters of URL-safe base64).
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/path/id`.
+                internal var id: Components.Parameters.SessionID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's id, as `POST /sessions` answered it (22 characters of URL-safe base64).
+                internal init(id: Components.Parameters.SessionID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.GetSettled.Input.Path
+            /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// How many seconds to wait for the session to settle: digits with at most one decimal
+                /// point, e.g. `5` or `0.5`, at most 32 characters; cut to the server's maximum wait
+                /// (60 seconds by default). 0 when absent. Anything else answers 400
+                /// `invalid-parameter`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/query/wait`.
+                internal var wait: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - wait: How many seconds to wait for the session to settle: digits with at most one decimal
+                internal init(wait: Swift.String? = nil) {
+                    self.wait = wait
+                }
+            }
+            internal var query: Operations.GetSettled.Input.Query
+            /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSettled.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSettled.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetSettled.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                path: Operations.GetSettled.Input.Path,
+                query: Operations.GetSettled.Input.Query = .init(),
+                headers: Operations.GetSettled.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/components/headers/NoStore`.
+                    internal enum NoStore: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// Always `no-store`.
+                    ///
+                    /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl: Always `no-store`.
+                    internal init(cacheControl: Components.Headers.NoStore) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetSettled.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Settled)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Settled {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetSettled.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.GetSettled.Output.Ok.Headers,
+                    body: Operations.GetSettled.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Whether the session settled within the wait, and its versions.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetSettled.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetSettled.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `since` or `wait` is not valid (`invalid-parameter`); `member` names it.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.InvalidParameter)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses.InvalidParameter {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No session has this id (`session-not-found`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.SessionNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.SessionNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The session was deleted, evicted or expired, or was deleted while the request was parked (`session-gone`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.SessionGone)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            internal var gone: Components.Responses.SessionGone {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`); for a new session, also that it could not be saved in the state file (`service-unavailable`, nothing was created).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.CapacityReached)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.CapacityReached {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
 }

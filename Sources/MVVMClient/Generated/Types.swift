@@ -134,6 +134,19 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /sessions/{id}/events`.
     /// - Remark: Generated from `#/paths//sessions/{id}/events/get(getEvents)`.
     func getEvents(_ input: Operations.GetEvents.Input) async throws -> Operations.GetEvents.Output
+    /// Waits until no work of the session is running or queued.
+    ///
+    /// Answers `settled: true` once none of the session's loads, actions and tasks its view
+    /// models launched is running, and no request or resumed task waits to run on it: a load
+    /// waiting on a timer or a slow service is work still running. When `wait` seconds pass
+    /// first, answers `settled: false`. Either way the answer holds the versions of the
+    /// session's documents at that moment. Without `wait`, the answer is the state of now.
+    /// Offered in every mode: a test reads this instead of polling each scene.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sessions/{id}/settled`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)`.
+    func getSettled(_ input: Operations.GetSettled.Input) async throws -> Operations.GetSettled.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -366,6 +379,29 @@ extension APIProtocol {
         headers: Operations.GetEvents.Input.Headers = .init()
     ) async throws -> Operations.GetEvents.Output {
         try await getEvents(Operations.GetEvents.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Waits until no work of the session is running or queued.
+    ///
+    /// Answers `settled: true` once none of the session's loads, actions and tasks its view
+    /// models launched is running, and no request or resumed task waits to run on it: a load
+    /// waiting on a timer or a slow service is work still running. When `wait` seconds pass
+    /// first, answers `settled: false`. Either way the answer holds the versions of the
+    /// session's documents at that moment. Without `wait`, the answer is the state of now.
+    /// Offered in every mode: a test reads this instead of polling each scene.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sessions/{id}/settled`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)`.
+    internal func getSettled(
+        path: Operations.GetSettled.Input.Path,
+        query: Operations.GetSettled.Input.Query = .init(),
+        headers: Operations.GetSettled.Input.Headers = .init()
+    ) async throws -> Operations.GetSettled.Output {
+        try await getSettled(Operations.GetSettled.Input(
             path: path,
             query: query,
             headers: headers

@@ -19,6 +19,8 @@ package actor ContextActor {
     package nonisolated let catalogue: SceneCatalogue
     private let context: ViewModelContext
     private nonisolated let executor = ContextExecutor()
+    /// The loads, actions and tasks running, and who waits for them to end.
+    let settling = SettleTracker()
 
     /// The actor's executor: jobs run on the global queue, one at a time.
     package nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -57,11 +59,13 @@ package actor ContextActor {
     /// by the store (cancelled when the view model is cleared); its changes are published when
     /// it ends.
     private func startTask(_ key: String, _ task: ContextTask) {
+        settling.begin()
         let running = Task { await self.runTask(key, task) }
         context.store.track(running, key: key)
     }
 
     private func runTask(_ key: String, _ task: ContextTask) async {
+        defer { workEnded() }
         await task.operation()
         context.store.refresh(key)
         context.flushRefreshes()
@@ -69,11 +73,13 @@ package actor ContextActor {
 
     /// Loads a scene's view model as a task that starts on this actor (one hop, not two).
     private func startLoad(_ key: String) {
+        settling.begin()
         let task = Task { await self.load(key) }
         context.store.track(task, key: key)
     }
 
     private func load(_ key: String) async {
+        defer { workEnded() }
         // The loading state is published only when the load suspends: this call, queued behind
         // the job running now, runs when that job ends, which is at the load's first suspension
         // or after the whole load (and then finds the loaded state already published).
@@ -107,6 +113,8 @@ package actor ContextActor {
 
     /// Performs an action of a scene; returns its new state and whether the navigation changed.
     package func perform(action: String, arguments: [String: JSONValue], key: String) async throws -> (state: PublicationBoard.Document, navigated: Bool) {
+        settling.begin()
+        defer { workEnded() }
         let before = context.navigator.state.version
         let entry = try context.entry(forKey: key)
         try await context.perform(action: action, arguments: arguments, key: key)

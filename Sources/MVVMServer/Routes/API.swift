@@ -32,6 +32,7 @@ final class API: Sendable {
         addSessionRoutes(to: &router)
         addSceneRoutes(to: &router)
         addNavigationRoutes(to: &router)
+        addSettleRoutes(to: &router)
         return router
     }
 

@@ -24,7 +24,7 @@ enum APIFixtures {
                 }),
                 Scene("shelf", key: "shelf", viewModel: Shelf.self, factory: SingleViewModelFactory { _ in Shelf() }),
                 Scene("slow", key: "slow", viewModel: Slow.self, factory: SingleViewModelFactory { extras in
-                    Slow(gate: extras.dependencies.loadGate)
+                    Slow(gate: extras.dependencies.loadGate, taskGate: extras.dependencies.taskGate, scope: extras.scope)
                 }),
             ],
             rootKey: "counter")
