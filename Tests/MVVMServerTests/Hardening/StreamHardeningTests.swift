@@ -75,18 +75,20 @@ struct StreamHardeningTests {
 
     @Test("1,000 streams whose clients vanish at once are all released, and the server keeps serving")
     func thousandVanish() async throws {
-        // A 10 s timeout: the vanished clients are noticed as they close, and a request of the
-        // test is not cut off as idle while the server (under a sanitizer) releases 1,000 streams.
-        let server = try await TestApplication(catalogue: ProbeApp.catalogue) { $0.http.connectionTimeoutSeconds = 10 }
+        // Under a sanitizer (scripts/sanitize sets MVVM_SANITIZE), 250 streams: with 1,000, every
+        // thread slowed several times over, a /metrics request of the test went unanswered for
+        // the client's 10 s in about half the runs of the whole suite. The races are the same.
+        let count = ProcessInfo.processInfo.environment["MVVM_SANITIZE"] == nil ? 1_000 : 250
+        let server = try await TestApplication(catalogue: ProbeApp.catalogue) { $0.http.connectionTimeoutSeconds = 4 }
         var sessions: [String] = []
         for _ in 0..<10 { sessions.append(try await server.createSession()) }
         var sockets: [Int32] = []
         defer { sockets.forEach { close($0) } }
-        for index in 0..<1_000 {
+        for index in 0..<count {
             let request = "GET /sessions/\(sessions[index % 10])/navigation HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
             sockets.append(try GreedyClientTests.send(Data(request.utf8), to: server))
         }
-        #expect(try await GreedyClientTests.waitForMetric("mvvm_open_streams", 1_000, server, seconds: 20))
+        #expect(try await GreedyClientTests.waitForMetric("mvvm_open_streams", count, server, seconds: 20))
         for (index, fd) in sockets.enumerated() where index % 2 == 1 {
             GreedyClientTests.resetOnClose(fd)
         }
