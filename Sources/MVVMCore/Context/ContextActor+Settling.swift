@@ -20,11 +20,6 @@ extension ContextActor {
         settling.remove(token)
     }
 
-    /// Whether the context is settled now: no work running, and nothing waiting to run.
-    package var isSettled: Bool {
-        !settling.isRunning && waitingWorkCount == 0
-    }
-
     /// Notes that a load, an action or a task ended, and tells the waiters when that settles the
     /// context.
     func workEnded() {

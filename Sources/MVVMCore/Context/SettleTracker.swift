@@ -4,11 +4,8 @@
 /// A context is settled when none of that work is running and nothing waits to run on it (a
 /// request queued behind an action, a task resuming after a sleep).
 final class SettleTracker {
-    /// A waiter's number, to cancel it.
-    typealias Token = UInt64
-
     private var running = 0
-    private var waiters: [Token: @Sendable (ContextSummary) -> Void] = [:]
+    private var waiters: [UInt64: @Sendable (ContextSummary) -> Void] = [:]
     /// Whether a check is queued behind the work waiting for the actor: at most one is.
     private var checkQueued = false
 
@@ -27,12 +24,12 @@ final class SettleTracker {
     }
 
     /// Adds a waiter under its token, told once the context settles.
-    func add(_ token: Token, _ waiter: @escaping @Sendable (ContextSummary) -> Void) {
+    func add(_ token: UInt64, _ waiter: @escaping @Sendable (ContextSummary) -> Void) {
         waiters[token] = waiter
     }
 
     /// Removes a waiter that is no longer waiting; `false` when it was told already.
-    func remove(_ token: Token) -> Bool {
+    func remove(_ token: UInt64) -> Bool {
         waiters.removeValue(forKey: token) != nil
     }
 

@@ -34,6 +34,9 @@ extension HTTPError {
         HTTPError(.capacity, detail: detail, headers: [Header(name: "Retry-After", value: String(retryAfterSeconds))])
     }
 
+    /// The 503 to a request that would wait while too many requests are parked already.
+    static let parkingFull = capacity("Too many requests are parked; retry shortly.")
+
     /// Maps an error thrown by the MVVM core to the problem that answers it.
     static func from(_ error: any Error) -> HTTPError {
         switch error {

@@ -11,7 +11,7 @@ extension API {
             return .response(render(current))
         }
         guard let release = sessions.reserveParking(for: session) else {
-            return .problem(HTTPError.capacity("Too many requests are parked; retry shortly."))
+            return .problem(.parkingFull)
         }
         let board = session.board
         let metrics = self.metrics

@@ -16,7 +16,7 @@ extension API {
         let session = try liveSession(routed)
         let wait = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds).wait ?? .zero
         guard let release = sessions.reserveParking(for: session) else {
-            return .problem(HTTPError.capacity("Too many requests are parked; retry shortly."))
+            return .problem(.parkingFull)
         }
         let context = session.context
         let board = session.board
@@ -28,7 +28,7 @@ extension API {
                 keys.withLock { $0 = actor.summary().entries.map(\.key) }
                 actor.whenSettled(token: token) { summary in
                     release()
-                    handle.answer(.json(encoding: SettledDocument(settled: true, summary: summary), headers: [("Cache-Control", "no-store")]))
+                    handle.answer(.json(encoding: SettledDocument(settled: true, versions: .init(summary)), headers: [("Cache-Control", "no-store")]))
                 }
             }
             handle.setDeadline(after: wait) {
@@ -64,14 +64,4 @@ struct SettledDocument: Encodable {
 
     let settled: Bool
     let versions: Versions
-
-    init(settled: Bool, summary: ContextSummary) {
-        self.settled = settled
-        versions = Versions(summary)
-    }
-
-    init(settled: Bool, versions: Versions) {
-        self.settled = settled
-        self.versions = versions
-    }
 }

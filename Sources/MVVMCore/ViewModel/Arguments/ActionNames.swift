@@ -11,21 +11,19 @@ enum ActionNames {
         if let names = found.withLock({ $0[ObjectIdentifier(type)] }) { return names }
         let decoder = KeyCapture()
         _ = try? Action(from: decoder)
-        let names = decoder.names.withLock { $0 }
-        found.withLock { $0[ObjectIdentifier(type)] = names }
-        return names
+        found.withLock { $0[ObjectIdentifier(type)] = decoder.names }
+        return decoder.names
     }
 
     /// A decoder that notes the keys of the first keyed container asked of it and then stops
-    /// the decoding.
-    private final class KeyCapture: Decoder, Sendable {
-        let names = Mutex<[String]>([])
+    /// the decoding. Used by the one call that decodes with it.
+    private final class KeyCapture: Decoder {
+        private(set) var names: [String] = []
         var codingPath: [any CodingKey] { [] }
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            let keys = CodingKeyCases.all(of: type)?.map(\.stringValue) ?? []
-            names.withLock { $0 = keys }
+            names = CodingKeyCases.all(of: type)?.map(\.stringValue) ?? []
             throw Stop()
         }
 
