@@ -155,7 +155,9 @@ private func handleAccess(core: ServerCore, connection: OpaquePointer, url: Unsa
     }
     // A name given twice keeps its last value.
     let arguments = query.isEmpty ? [:] : Dictionary(query, uniquingKeysWith: { _, last in last })
-    let fields = connectionValues(of: connection, kind: .HEADER_KIND, decodeQuery: false, kept: core.headerFieldsRead) ?? []
+    guard let fields = connectionValues(of: connection, kind: .HEADER_KIND, decodeQuery: false, kept: core.headerFieldsRead) else {
+        return queue(HTTPError(.badRequest, detail: "A header field the server reads (If-None-Match, Last-Event-ID, Accept, …) is not valid UTF-8.").response, on: connection, version: version, method: methodText, url: urlText, core: core)
+    }
     let body = state?.body ?? Data()
     state?.body = Data()
 

@@ -133,6 +133,23 @@ struct BadInputBatteryTests {
         }
     }
 
+    @Test("A header field the server reads that is not valid UTF-8 answers 400, not a read without the fields; one it does not read is ignored")
+    func nonUTF8HeaderFields() async throws {
+        try await Fixture.with { fixture in
+            func get(_ field: [UInt8]) async throws -> TestResponse? {
+                let head = Data("GET \(fixture.probe) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n".utf8) + Data(field) + Data("\r\nLast-Event-ID: NULL\r\n\r\n".utf8)
+                return TestHTTPClient.parse(try await TestHTTPClient.exchange(port: fixture.server.port, chunks: [head], timeout: 5))
+            }
+            // Found by schemathesis: the bad If-None-Match made every read field vanish, so the
+            // invalid Last-Event-ID after it went unchecked and the read answered 200.
+            let read = try #require(try await get(Array("If-None-Match: ".utf8) + [0xB2, 0xC2, 0x97, 0x76, 0x6D]))
+            Self.expectProblem(read, 400, type: "bad-request")
+            let unread = try #require(try await get(Array("X-Other: ".utf8) + [0xFF]))
+            Self.expectProblem(unread, 400, type: "invalid-parameter")
+            try await fixture.expectUnchangedAndServing()
+        }
+    }
+
     @Test("Unknown and lowercase methods answer 501")
     func methods() async throws {
         try await Fixture.with { fixture in
