@@ -22,9 +22,9 @@ public enum StarWarsApp {
     }
 
     /// The services: the clock, and the SWAPI client over the embedded data set (with an
-    /// artificial latency) or over HTTP at `swapiURL`, whose retries and timeouts run on that
-    /// clock.
-    public static func dependencies(swapiURL: String? = nil, latency: Duration = .zero, policy: ApiSession.Policy = .init(),
+    /// artificial latency, and its first `failingFirst` requests answering 503) or over HTTP at
+    /// `swapiURL`, whose latency, retries and timeouts run on that clock.
+    public static func dependencies(swapiURL: String? = nil, latency: Duration = .zero, failingFirst: Int = 0, policy: ApiSession.Policy = .init(),
                                     clock: any Clock<Duration> = ContinuousClock()) throws -> DependencyValues {
         var dependencies = DependencyValues()
         dependencies.clock = clock
@@ -34,7 +34,7 @@ public enum StarWarsApp {
             }
             dependencies.swapi = SwapiClient(session: ApiSession(transport: URLSessionTransport(baseURL: url), policy: policy, clock: clock))
         } else {
-            dependencies.swapi = SwapiClient.embedded(latency: latency, policy: policy, clock: clock)
+            dependencies.swapi = SwapiClient.embedded(latency: latency, failingFirst: failingFirst, policy: policy, clock: clock)
         }
         return dependencies
     }

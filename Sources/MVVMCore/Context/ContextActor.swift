@@ -18,7 +18,9 @@ package actor ContextActor {
     /// The scenes of the context's app.
     package nonisolated let catalogue: SceneCatalogue
     private let context: ViewModelContext
-    private nonisolated let executor = ContextExecutor()
+    private nonisolated let executor: ContextExecutor
+    /// The executor the context's tasks prefer, in testing mode (its ``WorkMeter``'s).
+    private nonisolated let taskExecutor: MeteredTaskExecutor?
     /// The loads, actions and tasks running, and who waits for them to end.
     let settling = SettleTracker()
 
@@ -30,8 +32,11 @@ package actor ContextActor {
     /// Makes a context; `root` (when given) is put on its navigation stack, and its view model
     /// starts loading. Versions start from `firstVersion` (a restored session's). `logger` is
     /// made the first time a view model of the context logs. Writes of saved state are told to
-    /// `unsavedStateWarning`, when given.
-    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: @escaping @autoclosure @Sendable () -> Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0, unsavedStateWarning: UnsavedStateWarning? = nil) {
+    /// `unsavedStateWarning`, when given. With a `meter` (testing mode), the context's busy
+    /// spells and the jobs of its tasks are counted there.
+    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: @escaping @autoclosure @Sendable () -> Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0, unsavedStateWarning: UnsavedStateWarning? = nil, meter: WorkMeter? = nil) {
+        executor = ContextExecutor(meter: meter)
+        taskExecutor = meter?.taskExecutor
         let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, logger: logger(), eventCapacity: eventCapacity, navigationDocument: navigationDocument, firstVersion: firstVersion)
         if let unsavedStateWarning {
             let store = context.store
@@ -60,7 +65,11 @@ package actor ContextActor {
     /// it ends.
     private func startTask(_ key: String, _ task: ContextTask) {
         settling.begin()
-        let running = Task { await self.runTask(key, task) }
+        let running = if let taskExecutor {
+            Task(executorPreference: taskExecutor) { await self.runTask(key, task) }
+        } else {
+            Task { await self.runTask(key, task) }
+        }
         context.store.track(running, key: key)
     }
 
@@ -74,7 +83,11 @@ package actor ContextActor {
     /// Loads a scene's view model as a task that starts on this actor (one hop, not two).
     private func startLoad(_ key: String) {
         settling.begin()
-        let task = Task { await self.load(key) }
+        let task = if let taskExecutor {
+            Task(executorPreference: taskExecutor) { await self.load(key) }
+        } else {
+            Task { await self.load(key) }
+        }
         context.store.track(task, key: key)
     }
 
@@ -117,7 +130,14 @@ package actor ContextActor {
         defer { workEnded() }
         let before = context.navigator.state.version
         let entry = try context.entry(forKey: key)
-        try await context.perform(action: action, arguments: arguments, key: key)
+        if let taskExecutor {
+            // Testing mode: the tasks the action makes are counted by the meter too.
+            try await withTaskExecutorPreference(taskExecutor) {
+                try await context.perform(action: action, arguments: arguments, key: key)
+            }
+        } else {
+            try await context.perform(action: action, arguments: arguments, key: key)
+        }
         let navigated = context.navigator.state.version != before
         // The entry held from before the action: an action may remove its own scene (an alert
         // that dismisses itself), and its last state is the answer, not a fresh view model's.

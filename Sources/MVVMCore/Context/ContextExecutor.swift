@@ -40,11 +40,18 @@ final class ContextExecutor: SerialExecutor {
     private static let jobsPerDrain = 32
 
     private let state = Mutex(State())
+    /// Told when the actor becomes busy and idle again, in testing mode.
+    private let meter: WorkMeter?
     /// The thread running the actor now, 0 when none: what the isolation checks compare with.
     /// A run takes it over with an acquiring exchange and gives it back with a releasing store,
     /// so that each run of the actor happens after the one before it also for ThreadSanitizer,
     /// which does not see the lock (`scripts/sanitizers/thread.supp`).
     private let runningThread = Atomic<UInt>(0)
+
+    /// An executor whose busy spells `meter` counts, when given.
+    init(meter: WorkMeter? = nil) {
+        self.meter = meter
+    }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -52,6 +59,7 @@ final class ContextExecutor: SerialExecutor {
             state.jobs.append(.job(job))
             guard !state.isRunning else { return false }
             state.isRunning = true
+            meter?.contextBecameBusy()
             return true
         }
         if startsDrain { scheduleDrain() }
@@ -65,6 +73,7 @@ final class ContextExecutor: SerialExecutor {
         let acquired = state.withLock { state -> Bool in
             guard !state.isRunning else { return false }
             state.isRunning = true
+            meter?.contextBecameBusy()
             return true
         }
         guard acquired else { return nil }
@@ -83,6 +92,7 @@ final class ContextExecutor: SerialExecutor {
                 return false
             }
             state.isRunning = true
+            meter?.contextBecameBusy()
             return true
         }
         guard acquired else { return false }
@@ -223,6 +233,7 @@ final class ContextExecutor: SerialExecutor {
                 state.jobs.removeAll(keepingCapacity: state.jobs.capacity <= 64)
                 state.head = 0
                 state.isRunning = false
+                meter?.contextBecameIdle()
                 return .idle
             }
             let work = state.jobs[state.head]
@@ -240,6 +251,7 @@ final class ContextExecutor: SerialExecutor {
             state.jobs.removeAll(keepingCapacity: state.jobs.capacity <= 64)
             state.head = 0
             state.isRunning = false
+            meter?.contextBecameIdle()
             return false
         }
     }

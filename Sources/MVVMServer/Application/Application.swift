@@ -38,11 +38,22 @@ public final class Application: Service, Sendable {
     /// Carries out the routes' replies.
     let delivery: ReplyDelivery
     private let facts: ServerFacts
+    /// The test clock and the work meter, in testing mode.
+    let testing: TestingMode?
     private let server = Mutex<HTTPServer?>(nil)
     private let listening = ListeningPort()
 
-    /// Makes the application; nothing listens until ``run()``.
+    /// Makes the application; nothing listens until ``run()``. In testing mode, the clock in
+    /// `dependencies` is the test clock: the ``ManualClock`` set there, else a new one.
     public init(configuration: ApplicationConfiguration, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger) {
+        var dependencies = dependencies
+        if configuration.testing {
+            let clock = dependencies.clock as? ManualClock ?? ManualClock()
+            dependencies.clock = clock
+            testing = TestingMode(clock: clock)
+        } else {
+            testing = nil
+        }
         self.configuration = configuration
         self.catalogue = catalogue
         self.dependencies = dependencies
@@ -50,14 +61,14 @@ public final class Application: Service, Sendable {
         let metrics = metrics
         let work = BackgroundWork(logger: logger)
         self.work = work
-        let sessions = Sessions(catalogue: catalogue, dependencies: dependencies, configuration: configuration, metrics: metrics, work: work, logger: logger)
+        let sessions = Sessions(catalogue: catalogue, dependencies: dependencies, configuration: configuration, metrics: metrics, work: work, logger: logger, meter: testing?.meter)
         self.sessions = sessions
         saved = SavedStateCoordinator(sessions: sessions, idleSeconds: configuration.sessionIdleSeconds, metrics: metrics, work: work, logger: logger)
         facts = ServerFacts(version: configuration.version,
                             catalogueDocument: (try? JSONCoding.encode(CatalogueDocument(catalogue))) ?? Data(),
                             indexDocument: (try? JSONCoding.encode(API.IndexDocument(version: configuration.version))) ?? Data(),
                             openAPIDocument: Self.loadOpenAPI())
-        api = API(configuration: configuration, sessions: sessions, saved: saved, metrics: metrics, facts: facts)
+        api = API(configuration: configuration, sessions: sessions, saved: saved, metrics: metrics, facts: facts, testing: testing)
         delivery = ReplyDelivery(work: work, contextCalls: WorkDrainer(maxDrainers: max(2, ProcessInfo.processInfo.activeProcessorCount), work: work), metrics: metrics)
     }
 
@@ -89,6 +100,7 @@ public final class Application: Service, Sendable {
             var opened: (any StateStore)?
             let server: HTTPServer
             do {
+                if let refusal = configuration.testingHostRefusal { throw ConfigurationError(description: refusal) }
                 let store = try await configuration.storage?.open(configuration.instance ?? Self.defaultInstanceName(port: configuration.http.port), logger)
                 opened = store
                 if let store {
@@ -136,6 +148,7 @@ public final class Application: Service, Sendable {
             background.addTask { await self.work.run(pieces) }
             let outcome: Swift.Result<Result, any Error>
             do {
+                if let refusal = configuration.testingHostRefusal { throw ConfigurationError(description: refusal) }
                 let store = try await configuration.storage?.open(configuration.instance ?? "in-process", logger)
                 try await store?.prepare()
                 let router = router

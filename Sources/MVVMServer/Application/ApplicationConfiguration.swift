@@ -26,6 +26,10 @@ public struct ApplicationConfiguration: Sendable {
     /// The server's name, sent in the `MVVM-Instance` header of every answer and reported by
     /// `/health`; `nil` names it by the host's name and the port it listens on.
     public var instance: String?
+    /// Testing mode: the clock in every factory's ``DependencyValues`` is a ``ManualClock`` that
+    /// only the test moves (`POST /testing/clock/advance`), and the `/testing` routes exist.
+    /// Off by default; a server in testing mode refuses to start on a host that is not loopback.
+    public var testing = false
     /// Whether a view model writing its saved state while no store saves it logs a warning
     /// (once per scene); the testing product, in memory on purpose, turns it off.
     package var warnsOfUnsavedState = true
@@ -34,4 +38,18 @@ public struct ApplicationConfiguration: Sendable {
 
     /// The defaults.
     public init() {}
+
+    /// Why this configuration cannot start: testing mode on a host that is not loopback;
+    /// `nil` when it can.
+    var testingHostRefusal: String? {
+        guard testing, !Self.isLoopback(http.host) else { return nil }
+        return "testing mode (--testing) serves on loopback only, and --host is \(http.host); use 127.0.0.1"
+    }
+
+    /// Whether `host` is a loopback address: `localhost` or one of 127.0.0.0/8.
+    static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
 }

@@ -15,9 +15,12 @@ final class API: Sendable {
     let metrics: Metrics
     /// What `/health`, `/`, `/scenes` and `/openapi.yaml` report.
     let facts: ServerFacts
+    /// The test clock and the work meter, in testing mode; the `/testing` routes exist then only.
+    let testing: TestingMode?
 
     /// The API over `sessions` and their saved state, configured by `configuration`.
-    init(configuration: ApplicationConfiguration, sessions: Sessions, saved: SavedStateCoordinator, metrics: Metrics, facts: ServerFacts) {
+    init(configuration: ApplicationConfiguration, sessions: Sessions, saved: SavedStateCoordinator, metrics: Metrics, facts: ServerFacts, testing: TestingMode? = nil) {
+        self.testing = testing
         self.configuration = configuration
         self.sessions = sessions
         self.saved = saved
@@ -33,6 +36,7 @@ final class API: Sendable {
         addSceneRoutes(to: &router)
         addNavigationRoutes(to: &router)
         addSettleRoutes(to: &router)
+        if let testing { addClockRoutes(to: &router, testing: testing) }
         return router
     }
 

@@ -44,6 +44,33 @@ extension Application {
         }
     }
 
+    /// Runs an app as
+    /// ``main(name:catalogue:dependencies:configuration:logLevel:storageSchemes:arguments:)``
+    /// does, with services made once the settings are known: `makeDependencies` is given the
+    /// values every app starts from, whose ``DependencyValues/clock`` is the test clock in
+    /// testing mode, and returns the app's. A service that waits reads that clock. An error it
+    /// throws is a setting that cannot be used (status 64).
+    public static func main(
+        name: String,
+        catalogue: SceneCatalogue,
+        configuration: ApplicationConfiguration = ApplicationConfiguration(),
+        logLevel: Logger.Level = .info,
+        storageSchemes: [SessionStorageScheme] = [],
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        makeDependencies: @escaping @Sendable (DependencyValues) throws -> DependencyValues
+    ) async {
+        let options = ServerOptions.parseOrExit(arguments)
+        do {
+            try await serve(name: name, options: options, catalogue: catalogue, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes, makeDependencies: makeDependencies)
+        } catch let error as ValidationError {
+            ServerOptions.exit(withError: error)
+        } catch {
+            FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+            ServerOptions.exit(withError: ExitCode.failure)
+        }
+    }
+
+
     /// Serves an app with `options` already parsed (an app whose command has flags of its
     /// own takes ``ServerOptions`` as an `@OptionGroup`), as
     /// ``main(name:catalogue:dependencies:configuration:logLevel:storageSchemes:arguments:)``
@@ -59,6 +86,25 @@ extension Application {
         logLevel: Logger.Level = .info,
         storageSchemes: [SessionStorageScheme] = []
     ) async throws {
+        try await serve(name: name, options: options, catalogue: catalogue, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes) { _ in dependencies }
+    }
+
+    /// Serves an app with `options` already parsed, as
+    /// ``serve(name:options:catalogue:dependencies:configuration:logLevel:storageSchemes:)``
+    /// does, with services made once the settings are known, as
+    /// ``main(name:catalogue:configuration:logLevel:storageSchemes:arguments:makeDependencies:)``
+    /// makes them.
+    /// - Throws: as the other `serve`; `ValidationError` with the description of an error
+    ///   `makeDependencies` throws.
+    public static func serve(
+        name: String,
+        options: ServerOptions,
+        catalogue: SceneCatalogue,
+        configuration: ApplicationConfiguration = ApplicationConfiguration(),
+        logLevel: Logger.Level = .info,
+        storageSchemes: [SessionStorageScheme] = [],
+        makeDependencies: @escaping @Sendable (DependencyValues) throws -> DependencyValues
+    ) async throws {
         let settings = try options.resolved(appName: name, code: configuration, logLevel: logLevel, storageSchemes: storageSchemes, environment: ProcessInfo.processInfo.environment)
         let level = settings.logLevel
         let logger = Logger(label: name) { label in
@@ -66,7 +112,16 @@ extension Application {
             handler.logLevel = level
             return handler
         }
+        var base = DependencyValues()
+        if settings.configuration.testing { base.clock = ManualClock() }
+        let dependencies: DependencyValues
+        do {
+            dependencies = try makeDependencies(base)
+        } catch {
+            throw ValidationError(String(describing: error))
+        }
         logger.info("Sessions are saved in \(settings.stateLocation).")
+        if settings.configuration.testing { logger.notice("Testing mode: the clock moves only through POST /testing/clock/advance.") }
         let app = Application(configuration: settings.configuration, catalogue: catalogue, dependencies: dependencies, logger: logger)
         let services = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -61,6 +61,7 @@ extension ServerOptions {
         try set(\.maxParkedPerSession, maxParkedPerSession, "max-parked-per-session")
         try set(\.maxParkedTotal, maxParked, "max-parked")
         if let name = try setting(instance, "instance", environment) { configuration.instance = name }
+        if testing || ["1", "true", "yes"].contains(environment["MVVM_TESTING"]?.lowercased() ?? "") { configuration.testing = true }
         try Self.validate(configuration)
         let (storage, location) = try storage(appName: appName, code: code.storage, schemes: storageSchemes, environment: environment)
         configuration.storage = storage
@@ -131,6 +132,9 @@ extension ServerOptions {
         try check(http.connectionMemoryLimitBytes > 0, "connection-memory-limit", "positive")
         try check(configuration.maxParkedTotal >= 0, "max-parked", "zero or more")
         try check(configuration.maxParkedPerSession >= 0, "max-parked-per-session", "zero or more")
+        if let refusal = configuration.testingHostRefusal {
+            throw ValidationError(refusal)
+        }
         if let instance = configuration.instance {
             try check(!instance.isEmpty && instance.allSatisfy { $0.isASCII && !$0.isNewline && ($0.asciiValue ?? 0) >= 32 }, "instance", "a non-empty name of printable ASCII characters")
         }

@@ -71,6 +71,9 @@ public struct ServerOptions: ParsableArguments, Sendable {
     @Option(help: "Seconds between two heartbeats of a Server-Sent Events stream, 0.05 to 86400 (default 15; env MVVM_HEARTBEAT_SECONDS).")
     public var heartbeatSeconds: Double?
 
+    @Flag(help: "Testing mode: a test clock moved over HTTP, and the other /testing routes; loopback hosts only (env MVVM_TESTING=1).")
+    public var testing = false
+
     /// How durable a commit of an SQLite state file is.
     public enum StateSync: String, CaseIterable, ExpressibleByArgument, Sendable {
         /// A commit survives a crash of the server.

@@ -20,12 +20,15 @@ final class Sessions: Sendable {
     private let metrics: Metrics
     private let work: BackgroundWork
     private let logger: Logger
+    /// Counts the sessions' work, in testing mode.
+    private let meter: WorkMeter?
     /// Warns of saved state written while no store saves it.
     let unsavedStateWarning: UnsavedStateWarning
 
     /// The sessions of `catalogue`'s scenes, whose factories get `dependencies`; their ends run
-    /// as pieces of `work`.
-    init(catalogue: SceneCatalogue, dependencies: DependencyValues, configuration: ApplicationConfiguration, metrics: Metrics, work: BackgroundWork, logger: Logger) {
+    /// as pieces of `work`; their work is counted by `meter` when given (testing mode).
+    init(catalogue: SceneCatalogue, dependencies: DependencyValues, configuration: ApplicationConfiguration, metrics: Metrics, work: BackgroundWork, logger: Logger, meter: WorkMeter? = nil) {
+        self.meter = meter
         self.catalogue = catalogue
         self.dependencies = dependencies
         self.configuration = configuration
@@ -62,7 +65,7 @@ final class Sessions: Sendable {
         let logger = logger
         let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: Self.logger(logger, session: id), eventCapacity: configuration.eventHistory,
                                    navigationDocument: NavigationDocument.writer(sessionID: id), firstVersion: firstVersion,
-                                   unsavedStateWarning: unsavedStateWarning)
+                                   unsavedStateWarning: unsavedStateWarning, meter: meter)
         return Session(id: id, context: context, now: now, createdAt: createdAt)
     }
 

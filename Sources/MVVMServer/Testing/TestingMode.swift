@@ -1,0 +1,50 @@
+import MVVMCore
+
+/// What testing mode adds to an application: the clock that only the test moves, and the meter
+/// that tells when the view-model work of every session has gone as far as it can without the
+/// clock moving.
+final class TestingMode: Sendable {
+    /// The clock in every factory's ``DependencyValues``.
+    let clock: ManualClock
+    /// Counts the work of every session that is running or ready to run.
+    let meter = WorkMeter()
+
+    /// Testing mode over `clock`.
+    init(clock: ManualClock) {
+        self.clock = clock
+    }
+
+    /// Waits until no view-model work of any session is running or ready to run (each task is
+    /// ended, or suspended: on the clock, or on another process); `false` when `deadline`
+    /// passes first.
+    func waitUntilQuiet(before deadline: ContinuousClock.Instant) async -> Bool {
+        while !meter.isQuiet {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+        return true
+    }
+
+    /// Moves the clock by `duration`, one deadline at a time: before each step and after the
+    /// last, waits until the work the step resumed is quiet again, so that work which sleeps
+    /// again (a retry after a backoff) is woken too when its new deadline is within `duration`.
+    /// Returns `true` when the work was quiet at the end; `false` when `deadline` passed first,
+    /// and then the clock is moved the rest of the way at once.
+    func advance(by duration: Duration, before deadline: ContinuousClock.Instant) async -> Bool {
+        let target = clock.now.advanced(by: duration)
+        guard await waitUntilQuiet(before: deadline) else {
+            clock.advance(by: clock.now.duration(to: target))
+            return false
+        }
+        while clock.wakeNext(notAfter: target) {
+            guard await waitUntilQuiet(before: deadline) else {
+                clock.advance(by: clock.now.duration(to: target))
+                return false
+            }
+        }
+        return true
+    }
+
+    /// How often a wait for quiet looks again.
+    private static let pollInterval = Duration.microseconds(500)
+}
