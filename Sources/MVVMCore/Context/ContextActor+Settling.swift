@@ -15,6 +15,12 @@ extension ContextActor {
         checkSettled()
     }
 
+    /// Whether a load, an action or a view-model task of the context is running (suspended
+    /// ones included).
+    package var hasRunningWork: Bool {
+        settling.isRunning
+    }
+
     /// Stops a wait of ``whenSettled(token:_:)``; `false` when it was told already.
     package func cancelSettleWait(_ token: UInt64) -> Bool {
         settling.remove(token)

@@ -36,7 +36,10 @@ final class API: Sendable {
         addSceneRoutes(to: &router)
         addNavigationRoutes(to: &router)
         addSettleRoutes(to: &router)
-        if let testing { addClockRoutes(to: &router, testing: testing) }
+        if let testing {
+            addClockRoutes(to: &router, testing: testing)
+            addRecreateRoutes(to: &router, testing: testing)
+        }
         return router
     }
 

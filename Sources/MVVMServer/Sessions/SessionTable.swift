@@ -91,6 +91,15 @@ final class SessionTable: Sendable {
         }
     }
 
+    /// Puts `new` in the place of `old` (the same id); `false` when `old` is no longer there.
+    func replace(_ old: Session, with new: Session) -> Bool {
+        state.withLock { state in
+            guard state.sessions[old.id] === old else { return false }
+            state.sessions[old.id] = new
+            return true
+        }
+    }
+
     /// Removes the sessions idle for longer than `idleMilliseconds` with no parked request.
     func removeExpired(idleMilliseconds: UInt64, now: UInt64) -> [Session] {
         state.withLock { state in

@@ -22,7 +22,13 @@ struct OpenAPISpecTests {
     /// The operations of an OpenAPI document as `METHOD /path`, read line by line from its
     /// `paths:` section: paths at two spaces of indentation, their methods at four.
     static func operations(inSpec text: String) -> Set<String> {
-        var operations = Set<String>()
+        Set(taggedOperations(inSpec: text).map(\.operation))
+    }
+
+    /// The operations of an OpenAPI document with the first tag of each (`tags: [name]` at six
+    /// spaces of indentation under the method).
+    static func taggedOperations(inSpec text: String) -> [(operation: String, tag: String?)] {
+        var operations: [(operation: String, tag: String?)] = []
         var inPaths = false
         var path: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -36,7 +42,9 @@ struct OpenAPISpecTests {
                 let key = content.dropLast().trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
                 path = key.hasPrefix("/") ? key : nil
             } else if inPaths && indent == 4, let path, content.hasSuffix(":"), methods.contains(String(content.dropLast())) {
-                operations.insert("\(content.dropLast().uppercased()) \(path)")
+                operations.append(("\(content.dropLast().uppercased()) \(path)", nil))
+            } else if inPaths && indent == 6, content.hasPrefix("tags: ["), let last = operations.indices.last, operations[last].tag == nil {
+                operations[last].tag = content.dropFirst("tags: [".count).split(whereSeparator: { $0 == "," || $0 == "]" }).first.map(String.init)
             }
         }
         return operations
@@ -47,8 +55,24 @@ struct OpenAPISpecTests {
         Set(router.routes.filter { $0.method != "HEAD" }.map { "\($0.method) \($0.pattern.openAPIPath)" })
     }
 
-    static func applicationRouter() -> Router {
-        Application(configuration: ApplicationConfiguration(), catalogue: APIFixtures.catalogue(), logger: Logger(label: "openapi-test")).router
+    /// The router of an application in testing mode (every route), or not (every route but the
+    /// testing ones).
+    static func applicationRouter(testing: Bool = true) -> Router {
+        var configuration = ApplicationConfiguration()
+        configuration.testing = testing
+        return Application(configuration: configuration, catalogue: APIFixtures.catalogue(), logger: Logger(label: "openapi-test")).router
+    }
+
+    @Test("Without testing mode the router serves every operation but those tagged testing (settling stays)")
+    func testingRoutesNeedTestingMode() throws {
+        let tagged = Self.taggedOperations(inSpec: try String(contentsOf: Self.specURL, encoding: .utf8))
+        let testingOnly = Set(tagged.filter { $0.tag == "testing" }.map(\.operation))
+        #expect(!testingOnly.isEmpty)
+        #expect(!testingOnly.contains("GET /sessions/{id}/settled"))
+        let all = Self.operations(of: Self.applicationRouter(testing: true))
+        let normal = Self.operations(of: Self.applicationRouter(testing: false))
+        #expect(all.subtracting(normal) == testingOnly)
+        #expect(normal.isSubset(of: all))
     }
 
     @Test("Every route of the router is in openapi.yaml, and every operation of openapi.yaml is a route")

@@ -17,7 +17,7 @@ struct SystemAPITests {
             #expect(response.headers["content-type"] == "application/json")
             #expect(response.json["root"] as? String == "counter")
             let scenes = try #require(response.json["scenes"] as? [[String: Any]])
-            #expect(scenes.map { $0["name"] as? String } == ["counter", "detail", "shelf", "slow"])
+            #expect(scenes.map { $0["name"] as? String } == ["counter", "detail", "shelf", "slow", "timed"])
             let counter = try #require(scenes.first)
             #expect(counter["keyPattern"] as? String == "counter")
             #expect(counter["input"] as? [String] == ["name", "step"])

@@ -11,6 +11,7 @@ import MVVMSupport
 /// - `detail/{id}`: a key that spans two segments; its output is the id parsed from the key.
 /// - `shelf`: a list of books published as a diffable snapshot, changed by actions.
 /// - `slow`: a scene whose load waits until its ``LoadGate`` opens.
+/// - `timed`: a scene whose load and tasks wait on the clock of ``DependencyValues``.
 enum APIFixtures {
     /// The catalogue of the fixture scenes; `counter` is the root of every session.
     static func catalogue() -> SceneCatalogue {
@@ -25,6 +26,9 @@ enum APIFixtures {
                 Scene("shelf", key: "shelf", viewModel: Shelf.self, factory: SingleViewModelFactory { _ in Shelf() }),
                 Scene("slow", key: "slow", viewModel: Slow.self, factory: SingleViewModelFactory { extras in
                     Slow(gate: extras.dependencies.loadGate, taskGate: extras.dependencies.taskGate, scope: extras.scope)
+                }),
+                Scene("timed", key: "timed", viewModel: Timed.self, factory: SingleViewModelFactory { extras in
+                    Timed(clock: extras.dependencies.clock, scope: extras.scope)
                 }),
             ],
             rootKey: "counter")
