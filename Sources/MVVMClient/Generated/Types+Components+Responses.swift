@@ -6,6 +6,34 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/responses` section of the OpenAPI document.
     internal enum Responses {
+        internal struct NotInTestingMode: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/NotInTestingMode/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/NotInTestingMode/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.NotInTestingMode.Body
+            /// Creates a new `NotInTestingMode`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.NotInTestingMode.Body) {
+                self.body = body
+            }
+        }
         internal struct SessionNotFound: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/SessionNotFound/content`.
             internal enum Body: Sendable, Hashable {

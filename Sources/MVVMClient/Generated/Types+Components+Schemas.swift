@@ -825,6 +825,142 @@ extension Components {
                 case versions
             }
         }
+        /// - Remark: Generated from `#/components/schemas/TestClock`.
+        internal struct TestClock: Codable, Hashable, Sendable {
+            /// Seconds the clock has moved since the server started.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TestClock/now`.
+            internal var now: Swift.Double
+            /// How many waits wait for the clock to move.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TestClock/waiting`.
+            internal var waiting: Swift.Int
+            /// When the earliest of those waits comes due, in the clock's seconds; absent when none waits.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TestClock/nextDeadline`.
+            internal var nextDeadline: Swift.Double?
+            /// In an advance's answer, whether the work the move resumed was quiet when it answered.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TestClock/settled`.
+            internal var settled: Swift.Bool?
+            /// Creates a new `TestClock`.
+            ///
+            /// - Parameters:
+            ///   - now: Seconds the clock has moved since the server started.
+            ///   - waiting: How many waits wait for the clock to move.
+            ///   - nextDeadline: When the earliest of those waits comes due, in the clock's seconds; absent when none waits.
+            ///   - settled: In an advance's answer, whether the work the move resumed was quiet when it answered.
+            internal init(
+                now: Swift.Double,
+                waiting: Swift.Int,
+                nextDeadline: Swift.Double? = nil,
+                settled: Swift.Bool? = nil
+            ) {
+                self.now = now
+                self.waiting = waiting
+                self.nextDeadline = nextDeadline
+                self.settled = settled
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case now
+                case waiting
+                case nextDeadline
+                case settled
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Recreation`.
+        internal struct Recreation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Recreation/ScenesPayload`.
+            internal struct ScenesPayloadPayload: Codable, Hashable, Sendable {
+                /// The view model's store key.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Recreation/ScenesPayload/key`.
+                internal var key: Swift.String
+                /// The members of its input and output whose value differs after the recreation, as dotted paths.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Recreation/ScenesPayload/lost`.
+                internal var lost: [Swift.String]
+                /// Creates a new `ScenesPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - key: The view model's store key.
+                ///   - lost: The members of its input and output whose value differs after the recreation, as dotted paths.
+                internal init(
+                    key: Swift.String,
+                    lost: [Swift.String]
+                ) {
+                    self.key = key
+                    self.lost = lost
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case key
+                    case lost
+                }
+            }
+            /// One report for each view model the session held before, in the order they were made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Recreation/scenes`.
+            internal typealias ScenesPayload = [Components.Schemas.Recreation.ScenesPayloadPayload]
+            /// One report for each view model the session held before, in the order they were made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Recreation/scenes`.
+            internal var scenes: Components.Schemas.Recreation.ScenesPayload
+            /// Whether the recreated session settled before the answer.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Recreation/settled`.
+            internal var settled: Swift.Bool
+            /// Whether work of the session still waits for the test clock to move (it settles only once the clock moves).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Recreation/waitingForClock`.
+            internal var waitingForClock: Swift.Bool
+            /// Creates a new `Recreation`.
+            ///
+            /// - Parameters:
+            ///   - scenes: One report for each view model the session held before, in the order they were made.
+            ///   - settled: Whether the recreated session settled before the answer.
+            ///   - waitingForClock: Whether work of the session still waits for the test clock to move (it settles only once the clock moves).
+            internal init(
+                scenes: Components.Schemas.Recreation.ScenesPayload,
+                settled: Swift.Bool,
+                waitingForClock: Swift.Bool
+            ) {
+                self.scenes = scenes
+                self.settled = settled
+                self.waitingForClock = waitingForClock
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case scenes
+                case settled
+                case waitingForClock
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClockAdvance`.
+        internal struct ClockAdvance: Codable, Hashable, Sendable {
+            /// How many seconds to move the clock forward.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClockAdvance/seconds`.
+            internal var seconds: Swift.Double
+            /// Creates a new `ClockAdvance`.
+            ///
+            /// - Parameters:
+            ///   - seconds: How many seconds to move the clock forward.
+            internal init(seconds: Swift.Double) {
+                self.seconds = seconds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case seconds
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.seconds = try container.decode(
+                    Swift.Double.self,
+                    forKey: .seconds
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "seconds"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/CreatedSession`.
         internal struct CreatedSession: Codable, Hashable, Sendable {
             /// The session's id; keep it secret.

@@ -4418,4 +4418,799 @@ internal enum Operations {
             }
         }
     }
+    /// Process death for one session, with a report of what it lost (testing mode only).
+    ///
+    /// Does to one session what a restart of the server does: its view models are dropped,
+    /// and made again from the session as it is saved (the record a state store holds: the
+    /// navigation, each view model's input and saved values), whether or not the server saves
+    /// to a store. Then the work of the made-again view models (their loads) runs until it is
+    /// quiet, or until `wait` seconds pass. For each view model the session held before,
+    /// `lost` names the members of its input and output whose value differs afterwards, as
+    /// paths such as `input.filter` or `output.buttonTaps`: the values the app forgot to save.
+    /// The session keeps its id, and its versions go on growing; requests parked on it are
+    /// answered with what they have. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sessions/{id}/recreate`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/recreate/post(recreateSession)`.
+    internal enum RecreateSession {
+        internal static let id: Swift.String = "recreateSession"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The session's id, as `POST /sessions` answered it (22 characters of URL-safe base64).
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/path/id`.
+                internal var id: Components.Parameters.SessionID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's id, as `POST /sessions` answered it (22 characters of URL-safe base64).
+                internal init(id: Components.Parameters.SessionID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.RecreateSession.Input.Path
+            /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/query`.
+            internal struct Query: Sendable, Hashable {
+                /// How many seconds the answer may wait for the recreated session's work: digits with
+                /// at most one decimal point, at most 32 characters; cut to the server's maximum wait
+                /// (60 seconds by default), which is also the wait when absent. Anything else answers
+                /// 400 `invalid-parameter`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/query/wait`.
+                internal var wait: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - wait: How many seconds the answer may wait for the recreated session's work: digits with
+                internal init(wait: Swift.String? = nil) {
+                    self.wait = wait
+                }
+            }
+            internal var query: Operations.RecreateSession.Input.Query
+            /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RecreateSession.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RecreateSession.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.RecreateSession.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                path: Operations.RecreateSession.Input.Path,
+                query: Operations.RecreateSession.Input.Query = .init(),
+                headers: Operations.RecreateSession.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/components/headers/NoStore`.
+                    internal enum NoStore: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// Always `no-store`.
+                    ///
+                    /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl: Always `no-store`.
+                    internal init(cacheControl: Components.Headers.NoStore) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.RecreateSession.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Recreation)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Recreation {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.RecreateSession.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.RecreateSession.Output.Ok.Headers,
+                    body: Operations.RecreateSession.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// What each view model lost.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/recreate/post(recreateSession)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RecreateSession.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.RecreateSession.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `since` or `wait` is not valid (`invalid-parameter`); `member` names it.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/recreate/post(recreateSession)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.InvalidParameter)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses.InvalidParameter {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/responses/404/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    internal var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.RecreateSession.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.RecreateSession.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// The server is not in testing mode (`not-found`), or no session has this id (`session-not-found`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/recreate/post(recreateSession)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.RecreateSession.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Operations.RecreateSession.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The session was deleted, evicted or expired, or was deleted while the request was parked (`session-gone`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/recreate/post(recreateSession)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.SessionGone)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            internal var gone: Components.Responses.SessionGone {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// The test clock (testing mode only).
+    ///
+    /// In testing mode, the clock every view model and service reads from its dependencies
+    /// (`DependencyValues.clock`) is a test clock: it stands still until a test moves it with
+    /// `POST /testing/clock/advance`. Answers the seconds it has moved since the server started,
+    /// and the waits that wait for it. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /testing/clock`.
+    /// - Remark: Generated from `#/paths//testing/clock/get(getTestClock)`.
+    internal enum GetTestClock {
+        internal static let id: Swift.String = "getTestClock"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/testing/clock/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetTestClock.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetTestClock.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetTestClock.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            internal init(headers: Operations.GetTestClock.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/testing/clock/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/components/headers/NoStore`.
+                    internal enum NoStore: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// Always `no-store`.
+                    ///
+                    /// - Remark: Generated from `#/paths/testing/clock/GET/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl: Always `no-store`.
+                    internal init(cacheControl: Components.Headers.NoStore) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetTestClock.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/testing/clock/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/testing/clock/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TestClock)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.TestClock {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetTestClock.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.GetTestClock.Output.Ok.Headers,
+                    body: Operations.GetTestClock.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The clock.
+            ///
+            /// - Remark: Generated from `#/paths//testing/clock/get(getTestClock)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetTestClock.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetTestClock.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server is not in testing mode, so the route does not exist (`not-found`).
+            ///
+            /// - Remark: Generated from `#/paths//testing/clock/get(getTestClock)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotInTestingMode)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotInTestingMode {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Moves the test clock, and answers once the work it resumed is quiet (testing mode only).
+    ///
+    /// Moves the clock `seconds` forward, one deadline at a time: each wait due within the
+    /// move ends in deadline order, and the work it resumes runs (and may wait again, as a
+    /// retry after a backoff does) before the clock goes on. Answers once no view-model work
+    /// of any session is running or ready to run, with `settled: true`; when `wait` seconds
+    /// pass first, the clock is moved the rest of the way at once and the answer says
+    /// `settled: false`. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /testing/clock/advance`.
+    /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)`.
+    internal enum AdvanceTestClock {
+        internal static let id: Swift.String = "advanceTestClock"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/testing/clock/advance/POST/query`.
+            internal struct Query: Sendable, Hashable {
+                /// How many seconds the answer may wait for the work to be quiet: digits with at most
+                /// one decimal point, at most 32 characters; cut to the server's maximum wait (60
+                /// seconds by default), which is also the wait when absent. Anything else answers 400
+                /// `invalid-parameter`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/testing/clock/advance/POST/query/wait`.
+                internal var wait: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - wait: How many seconds the answer may wait for the work to be quiet: digits with at most
+                internal init(wait: Swift.String? = nil) {
+                    self.wait = wait
+                }
+            }
+            internal var query: Operations.AdvanceTestClock.Input.Query
+            /// - Remark: Generated from `#/paths/testing/clock/advance/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdvanceTestClock.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdvanceTestClock.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.AdvanceTestClock.Input.Headers
+            /// - Remark: Generated from `#/paths/testing/clock/advance/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/testing/clock/advance/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ClockAdvance)
+            }
+            internal var body: Operations.AdvanceTestClock.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                query: Operations.AdvanceTestClock.Input.Query = .init(),
+                headers: Operations.AdvanceTestClock.Input.Headers = .init(),
+                body: Operations.AdvanceTestClock.Input.Body
+            ) {
+                self.query = query
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/testing/clock/advance/POST/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/components/headers/NoStore`.
+                    internal enum NoStore: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// Always `no-store`.
+                    ///
+                    /// - Remark: Generated from `#/paths/testing/clock/advance/POST/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl: Always `no-store`.
+                    internal init(cacheControl: Components.Headers.NoStore) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.AdvanceTestClock.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/testing/clock/advance/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/testing/clock/advance/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TestClock)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.TestClock {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.AdvanceTestClock.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.AdvanceTestClock.Output.Ok.Headers,
+                    body: Operations.AdvanceTestClock.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The clock after the move, and whether the work was quiet by the answer.
+            ///
+            /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.AdvanceTestClock.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.AdvanceTestClock.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/testing/clock/advance/POST/responses/400/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/testing/clock/advance/POST/responses/400/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    internal var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.AdvanceTestClock.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.AdvanceTestClock.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// The body is not well-formed JSON (`malformed-json`) or not a JSON object
+            /// (`bad-request`), or `wait` is not valid (`invalid-parameter`, `member` names it).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.AdvanceTestClock.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Operations.AdvanceTestClock.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server is not in testing mode, so the route does not exist (`not-found`).
+            ///
+            /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotInTestingMode)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotInTestingMode {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is larger than the server accepts (`payload-too-large`).
+            ///
+            /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            internal var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/testing/clock/advance/POST/responses/422/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/testing/clock/advance/POST/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    internal var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.AdvanceTestClock.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.AdvanceTestClock.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `seconds` is missing, not a number, negative or over a thousand years, or the body
+            /// has another member (`invalid-arguments`; `member` names it). The clock did not move.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.AdvanceTestClock.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Operations.AdvanceTestClock.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
 }

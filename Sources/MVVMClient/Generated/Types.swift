@@ -147,6 +147,46 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /sessions/{id}/settled`.
     /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)`.
     func getSettled(_ input: Operations.GetSettled.Input) async throws -> Operations.GetSettled.Output
+    /// Process death for one session, with a report of what it lost (testing mode only).
+    ///
+    /// Does to one session what a restart of the server does: its view models are dropped,
+    /// and made again from the session as it is saved (the record a state store holds: the
+    /// navigation, each view model's input and saved values), whether or not the server saves
+    /// to a store. Then the work of the made-again view models (their loads) runs until it is
+    /// quiet, or until `wait` seconds pass. For each view model the session held before,
+    /// `lost` names the members of its input and output whose value differs afterwards, as
+    /// paths such as `input.filter` or `output.buttonTaps`: the values the app forgot to save.
+    /// The session keeps its id, and its versions go on growing; requests parked on it are
+    /// answered with what they have. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sessions/{id}/recreate`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/recreate/post(recreateSession)`.
+    func recreateSession(_ input: Operations.RecreateSession.Input) async throws -> Operations.RecreateSession.Output
+    /// The test clock (testing mode only).
+    ///
+    /// In testing mode, the clock every view model and service reads from its dependencies
+    /// (`DependencyValues.clock`) is a test clock: it stands still until a test moves it with
+    /// `POST /testing/clock/advance`. Answers the seconds it has moved since the server started,
+    /// and the waits that wait for it. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /testing/clock`.
+    /// - Remark: Generated from `#/paths//testing/clock/get(getTestClock)`.
+    func getTestClock(_ input: Operations.GetTestClock.Input) async throws -> Operations.GetTestClock.Output
+    /// Moves the test clock, and answers once the work it resumed is quiet (testing mode only).
+    ///
+    /// Moves the clock `seconds` forward, one deadline at a time: each wait due within the
+    /// move ends in deadline order, and the work it resumes runs (and may wait again, as a
+    /// retry after a backoff does) before the clock goes on. Answers once no view-model work
+    /// of any session is running or ready to run, with `settled: true`; when `wait` seconds
+    /// pass first, the clock is moved the rest of the way at once and the answer says
+    /// `settled: false`. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /testing/clock/advance`.
+    /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)`.
+    func advanceTestClock(_ input: Operations.AdvanceTestClock.Input) async throws -> Operations.AdvanceTestClock.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -405,6 +445,68 @@ extension APIProtocol {
             path: path,
             query: query,
             headers: headers
+        ))
+    }
+    /// Process death for one session, with a report of what it lost (testing mode only).
+    ///
+    /// Does to one session what a restart of the server does: its view models are dropped,
+    /// and made again from the session as it is saved (the record a state store holds: the
+    /// navigation, each view model's input and saved values), whether or not the server saves
+    /// to a store. Then the work of the made-again view models (their loads) runs until it is
+    /// quiet, or until `wait` seconds pass. For each view model the session held before,
+    /// `lost` names the members of its input and output whose value differs afterwards, as
+    /// paths such as `input.filter` or `output.buttonTaps`: the values the app forgot to save.
+    /// The session keeps its id, and its versions go on growing; requests parked on it are
+    /// answered with what they have. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sessions/{id}/recreate`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/recreate/post(recreateSession)`.
+    internal func recreateSession(
+        path: Operations.RecreateSession.Input.Path,
+        query: Operations.RecreateSession.Input.Query = .init(),
+        headers: Operations.RecreateSession.Input.Headers = .init()
+    ) async throws -> Operations.RecreateSession.Output {
+        try await recreateSession(Operations.RecreateSession.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The test clock (testing mode only).
+    ///
+    /// In testing mode, the clock every view model and service reads from its dependencies
+    /// (`DependencyValues.clock`) is a test clock: it stands still until a test moves it with
+    /// `POST /testing/clock/advance`. Answers the seconds it has moved since the server started,
+    /// and the waits that wait for it. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /testing/clock`.
+    /// - Remark: Generated from `#/paths//testing/clock/get(getTestClock)`.
+    internal func getTestClock(headers: Operations.GetTestClock.Input.Headers = .init()) async throws -> Operations.GetTestClock.Output {
+        try await getTestClock(Operations.GetTestClock.Input(headers: headers))
+    }
+    /// Moves the test clock, and answers once the work it resumed is quiet (testing mode only).
+    ///
+    /// Moves the clock `seconds` forward, one deadline at a time: each wait due within the
+    /// move ends in deadline order, and the work it resumes runs (and may wait again, as a
+    /// retry after a backoff does) before the clock goes on. Answers once no view-model work
+    /// of any session is running or ready to run, with `settled: true`; when `wait` seconds
+    /// pass first, the clock is moved the rest of the way at once and the answer says
+    /// `settled: false`. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /testing/clock/advance`.
+    /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)`.
+    internal func advanceTestClock(
+        query: Operations.AdvanceTestClock.Input.Query = .init(),
+        headers: Operations.AdvanceTestClock.Input.Headers = .init(),
+        body: Operations.AdvanceTestClock.Input.Body
+    ) async throws -> Operations.AdvanceTestClock.Output {
+        try await advanceTestClock(Operations.AdvanceTestClock.Input(
+            query: query,
+            headers: headers,
+            body: body
         ))
     }
 }

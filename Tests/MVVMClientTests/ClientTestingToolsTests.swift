@@ -1,0 +1,59 @@
+import Foundation
+import MVVMClient
+import MVVMServer
+import MVVMServerTesting
+import Testing
+
+/// The client's testing tools: settling (every server), and the test clock and recreate of
+/// testing mode.
+@Suite("The Swift client's testing tools, in-process and live")
+struct ClientTestingToolsTests {
+    static let server: TestServer = {
+        var configuration = ApplicationConfiguration()
+        configuration.testing = true
+        return TestServer(catalogue: BoardApp.catalogue, configuration: configuration)
+    }()
+
+    @Test("settled() waits for a launched task; the versions it reports are the documents'", arguments: TestMode.allCases)
+    func settles(mode: TestMode) async throws {
+        try await Self.server.test(mode) { client in
+            let session = try await client.createSession()
+            let ticker = session.scene("ticker", input: EmptyInput.self, output: BoardApp.Ticker.Output.self)
+            _ = try await ticker.perform("start")
+            let result = try await session.settled(wait: .seconds(10))
+            #expect(result.settled)
+            let state = try await ticker.state()
+            #expect(state.output.ticks == 1, "the launched task's change is published by the time the session settles")
+            #expect(result.sceneVersions["ticker"] == state.version)
+        }
+    }
+
+    @Test("The test clock moves only when advanced", arguments: TestMode.allCases)
+    func clock(mode: TestMode) async throws {
+        try await Self.server.test(mode) { client in
+            let start = try await client.testClock()
+            #expect(start.settled == nil)
+            let moved = try await client.advanceClock(by: .milliseconds(2500))
+            #expect(moved.now == start.now + .milliseconds(2500))
+            #expect(moved.settled == true)
+            #expect(try await client.testClock().now == moved.now)
+            await #expect(throws: ProblemDetails.self) { try await client.advanceClock(by: .seconds(-1)) }
+        }
+    }
+
+    @Test("recreate() reports the count kept only in an output, and nothing for a saved one", arguments: TestMode.allCases)
+    func recreate(mode: TestMode) async throws {
+        try await Self.server.test(mode) { client in
+            let session = try await client.createSession()
+            let counter = session.scene("counter", input: BoardApp.Counter.Input.self, output: BoardApp.Counter.Output.self)
+            let tally = session.scene("tally", input: EmptyInput.self, output: BoardApp.Tally.Output.self)
+            _ = try await counter.perform("increment")
+            _ = try await tally.perform("tap")
+            let report = try await session.recreate()
+            #expect(report.settled)
+            #expect(report.scenes.map(\.key).sorted() == ["counter", "tally"])
+            #expect(report.losses == ["counter": ["output.count"]])
+            #expect(try await tally.state().output.taps == 1)
+        }
+    }
+}
