@@ -1,4 +1,4 @@
-/// The test clock of a server in testing mode.
+/// The test clock and replays of a server in testing mode.
 extension MVVMClient {
     /// The test clock now (`GET /testing/clock`).
     public func testClock() async throws -> TestClockReading {
@@ -12,5 +12,17 @@ extension MVVMClient {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let query = Operations.AdvanceTestClock.Input.Query(wait: waitParameter(wait))
         return TestClockReading(try await call { try await api.advanceTestClock(query: query, body: .json(.init(seconds: seconds))).ok.body.json })
+    }
+
+    /// Replays `journal` on a new session (`POST /replays`), waiting up to `wait` for the work
+    /// between two entries, and reports the first answer that differed from the recorded one.
+    public func replay(_ journal: Journal, wait: Duration = .seconds(10)) async throws -> ReplayOutcome {
+        let document = try journal.document
+        let query = Operations.ReplayJournal.Input.Query(wait: waitParameter(wait))
+        let result = try await call { try await api.replayJournal(query: query, body: .json(document)).created.body.json }
+        let divergence = result.divergence.map {
+            ReplayOutcome.Divergence(seq: $0.seq, members: $0.members, expectedStatus: $0.expected.status, actualStatus: $0.actual.status)
+        }
+        return ReplayOutcome(session: session(id: result.session), steps: result.steps, divergence: divergence)
     }
 }

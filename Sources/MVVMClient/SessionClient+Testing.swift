@@ -16,3 +16,18 @@ extension SessionClient {
         return RecreationReport(try await call { try await api.recreateSession(path: .init(id: id), query: query).ok.body.json })
     }
 }
+
+/// The journal of testing mode.
+extension SessionClient {
+    /// The session's journal (`GET /sessions/{id}/journal`, testing mode only).
+    public func journal() async throws -> Journal {
+        try Journal(try await call { try await api.getJournal(path: .init(id: id)).ok.body.json })
+    }
+
+    /// The session's journal as a POSIX shell script (`GET /sessions/{id}/journal?format=curl`):
+    /// `sh journal.sh BASE_URL` replays it with curl on a new session and prints its id.
+    public func journalScript() async throws -> String {
+        let body = try await call { try await api.getJournal(path: .init(id: id), query: .init(format: .curl)).ok.body.textXShellscript }
+        return try await String(collecting: body, upTo: 16 * 1024 * 1024)
+    }
+}

@@ -56,4 +56,34 @@ struct ClientTestingToolsTests {
             #expect(try await tally.state().output.taps == 1)
         }
     }
+
+    @Test("journal() exports what changed the session; replay() reproduces it, and names an edited answer's divergence", arguments: TestMode.allCases)
+    func journalAndReplay(mode: TestMode) async throws {
+        try await Self.server.test(mode) { client in
+            let session = try await client.createSession()
+            let counter = session.scene("counter", input: BoardApp.Counter.Input.self, output: BoardApp.Counter.Output.self)
+            try await counter.setInput(members: ["step": 4])
+            _ = try await counter.perform("increment")
+            var journal = try await session.journal()
+            #expect(journal.session == session.id)
+            #expect(journal.entries.map(\.path) == ["/scenes/counter/input", "/scenes/counter/actions/increment"])
+            #expect(journal.entries.map(\.status) == [200, 200])
+
+            let replayed = try await client.replay(journal)
+            #expect(replayed.divergence == nil)
+            #expect(replayed.steps == 2)
+            #expect(try await replayed.session.scene("counter", input: BoardApp.Counter.Input.self, output: BoardApp.Counter.Output.self).state().output.count == 4)
+
+            let answer = String(decoding: journal.entries[1].answer, as: UTF8.self)
+            journal.entries[1].answer = Data(answer.replacingOccurrences(of: "\"count\":4", with: "\"count\":5").utf8)
+            let diverged = try await client.replay(journal)
+            #expect(diverged.divergence?.seq == 2)
+            #expect(diverged.divergence?.members == ["output.count"])
+            #expect(diverged.divergence?.actualStatus == 200)
+
+            let script = try await session.journalScript()
+            #expect(script.hasPrefix("#!/bin/sh"))
+            #expect(script.contains("/scenes/counter/actions/increment"))
+        }
+    }
 }

@@ -868,6 +868,208 @@ extension Components {
                 case settled
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Journal`.
+        internal struct Journal: Codable, Hashable, Sendable {
+            /// The id of the session recorded.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Journal/session`.
+            internal var session: Swift.String
+            /// How many of the oldest entries were dropped to keep the bound.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Journal/dropped`.
+            internal var dropped: Swift.Int
+            /// The most entries a session keeps (1000).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Journal/capacity`.
+            internal var capacity: Swift.Int?
+            /// The recorded requests, oldest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Journal/entries`.
+            internal var entries: [Components.Schemas.JournalEntry]
+            /// Creates a new `Journal`.
+            ///
+            /// - Parameters:
+            ///   - session: The id of the session recorded.
+            ///   - dropped: How many of the oldest entries were dropped to keep the bound.
+            ///   - capacity: The most entries a session keeps (1000).
+            ///   - entries: The recorded requests, oldest first.
+            internal init(
+                session: Swift.String,
+                dropped: Swift.Int,
+                capacity: Swift.Int? = nil,
+                entries: [Components.Schemas.JournalEntry]
+            ) {
+                self.session = session
+                self.dropped = dropped
+                self.capacity = capacity
+                self.entries = entries
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case session
+                case dropped
+                case capacity
+                case entries
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JournalEntry`.
+        internal struct JournalEntry: Codable, Hashable, Sendable {
+            /// The entry's number in the session's journal, from 1, counting dropped entries.
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/seq`.
+            internal var seq: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/method`.
+            internal enum MethodPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case post = "POST"
+                case delete = "DELETE"
+            }
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/method`.
+            internal var method: Components.Schemas.JournalEntry.MethodPayload
+            /// The request's path below the session, e.g. `/scenes/car/input`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/path`.
+            internal var path: Swift.String
+            /// The request's JSON body (any JSON value); null when it had none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/body`.
+            internal var body: OpenAPIRuntime.OpenAPIValueContainer
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/status`.
+            internal var status: Swift.Int
+            /// The JSON document answered (any JSON value); null when the answer held none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/answer`.
+            internal var answer: OpenAPIRuntime.OpenAPIValueContainer
+            /// Creates a new `JournalEntry`.
+            ///
+            /// - Parameters:
+            ///   - seq: The entry's number in the session's journal, from 1, counting dropped entries.
+            ///   - method:
+            ///   - path: The request's path below the session, e.g. `/scenes/car/input`.
+            ///   - body: The request's JSON body (any JSON value); null when it had none.
+            ///   - status:
+            ///   - answer: The JSON document answered (any JSON value); null when the answer held none.
+            internal init(
+                seq: Swift.Int,
+                method: Components.Schemas.JournalEntry.MethodPayload,
+                path: Swift.String,
+                body: OpenAPIRuntime.OpenAPIValueContainer,
+                status: Swift.Int,
+                answer: OpenAPIRuntime.OpenAPIValueContainer
+            ) {
+                self.seq = seq
+                self.method = method
+                self.path = path
+                self.body = body
+                self.status = status
+                self.answer = answer
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case seq
+                case method
+                case path
+                case body
+                case status
+                case answer
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReplayResult`.
+        internal struct ReplayResult: Codable, Hashable, Sendable {
+            /// The id of the session the journal was replayed on.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReplayResult/session`.
+            internal var session: Swift.String
+            /// How many entries were replayed, the diverging one included.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReplayResult/steps`.
+            internal var steps: Swift.Int
+            /// The first entry whose answer differed; null when none did.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence`.
+            internal struct DivergencePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence/seq`.
+                internal var seq: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence/expected`.
+                internal var expected: Components.Schemas.ReplayAnswer
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence/actual`.
+                internal var actual: Components.Schemas.ReplayAnswer
+                /// The members that differ, as dotted paths; `status` when the statuses do.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence/members`.
+                internal var members: [Swift.String]
+                /// Creates a new `DivergencePayload`.
+                ///
+                /// - Parameters:
+                ///   - seq:
+                ///   - expected:
+                ///   - actual:
+                ///   - members: The members that differ, as dotted paths; `status` when the statuses do.
+                internal init(
+                    seq: Swift.Int,
+                    expected: Components.Schemas.ReplayAnswer,
+                    actual: Components.Schemas.ReplayAnswer,
+                    members: [Swift.String]
+                ) {
+                    self.seq = seq
+                    self.expected = expected
+                    self.actual = actual
+                    self.members = members
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case seq
+                    case expected
+                    case actual
+                    case members
+                }
+            }
+            /// The first entry whose answer differed; null when none did.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence`.
+            internal var divergence: Components.Schemas.ReplayResult.DivergencePayload?
+            /// Creates a new `ReplayResult`.
+            ///
+            /// - Parameters:
+            ///   - session: The id of the session the journal was replayed on.
+            ///   - steps: How many entries were replayed, the diverging one included.
+            ///   - divergence: The first entry whose answer differed; null when none did.
+            internal init(
+                session: Swift.String,
+                steps: Swift.Int,
+                divergence: Components.Schemas.ReplayResult.DivergencePayload? = nil
+            ) {
+                self.session = session
+                self.steps = steps
+                self.divergence = divergence
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case session
+                case steps
+                case divergence
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReplayAnswer`.
+        internal struct ReplayAnswer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReplayAnswer/status`.
+            internal var status: Swift.Int
+            /// The JSON document answered (any JSON value).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReplayAnswer/answer`.
+            internal var answer: OpenAPIRuntime.OpenAPIValueContainer
+            /// Creates a new `ReplayAnswer`.
+            ///
+            /// - Parameters:
+            ///   - status:
+            ///   - answer: The JSON document answered (any JSON value).
+            internal init(
+                status: Swift.Int,
+                answer: OpenAPIRuntime.OpenAPIValueContainer
+            ) {
+                self.status = status
+                self.answer = answer
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case status
+                case answer
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Recreation`.
         internal struct Recreation: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Recreation/ScenesPayload`.

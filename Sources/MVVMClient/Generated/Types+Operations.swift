@@ -4709,6 +4709,699 @@ internal enum Operations {
             }
         }
     }
+    /// The requests that changed the session, with their answers (testing mode only).
+    ///
+    /// In testing mode, each session records every request that changed it after its
+    /// creation: inputs, actions (cell actions too), going back and clearing its store, with
+    /// the status and the document answered, refusals included. Reads are not recorded, nor
+    /// are clock moves, which belong to no session. A session keeps its last 1000 entries; the
+    /// oldest go first, and `dropped` counts them. A recreated session's journal goes on; a
+    /// deleted session's is gone with it (410). With `format=curl`, the journal is a POSIX
+    /// shell script: `sh journal.sh BASE_URL` makes a new session on that server, replays the
+    /// entries with curl (settling the session before each, printing each status to standard
+    /// error), and prints the new session's id last. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sessions/{id}/journal`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/journal/get(getJournal)`.
+    internal enum GetJournal {
+        internal static let id: Swift.String = "getJournal"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The session's id, as `POST /sessions` answered it (22 characters of URL-safe base64).
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/path/id`.
+                internal var id: Components.Parameters.SessionID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's id, as `POST /sessions` answered it (22 characters of URL-safe base64).
+                internal init(id: Components.Parameters.SessionID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.GetJournal.Input.Path
+            /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/query/format`.
+                internal enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case json = "json"
+                    case curl = "curl"
+                }
+                /// `json` (the default) or `curl`. Anything else answers 400 `invalid-parameter`.
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/query/format`.
+                internal var format: Operations.GetJournal.Input.Query.FormatPayload?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - format: `json` (the default) or `curl`. Anything else answers 400 `invalid-parameter`.
+                internal init(format: Operations.GetJournal.Input.Query.FormatPayload? = nil) {
+                    self.format = format
+                }
+            }
+            internal var query: Operations.GetJournal.Input.Query
+            /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetJournal.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetJournal.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetJournal.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                path: Operations.GetJournal.Input.Path,
+                query: Operations.GetJournal.Input.Query = .init(),
+                headers: Operations.GetJournal.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/components/headers/NoStore`.
+                    internal enum NoStore: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// Always `no-store`.
+                    ///
+                    /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl: Always `no-store`.
+                    internal init(cacheControl: Components.Headers.NoStore) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetJournal.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Journal)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Journal {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/json",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/responses/200/content/text\/x-shellscript`.
+                    case textXShellscript(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.textXShellscript`.
+                    ///
+                    /// - Throws: An error if `self` is not `.textXShellscript`.
+                    /// - SeeAlso: `.textXShellscript`.
+                    internal var textXShellscript: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .textXShellscript(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "text/x-shellscript",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetJournal.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.GetJournal.Output.Ok.Headers,
+                    body: Operations.GetJournal.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The journal.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/journal/get(getJournal)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetJournal.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetJournal.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `since` or `wait` is not valid (`invalid-parameter`); `member` names it.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/journal/get(getJournal)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.InvalidParameter)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses.InvalidParameter {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/responses/404/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    internal var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetJournal.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetJournal.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// The server is not in testing mode (`not-found`), or no session has this id (`session-not-found`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/journal/get(getJournal)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.GetJournal.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Operations.GetJournal.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The session was deleted, evicted or expired, or was deleted while the request was parked (`session-gone`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/journal/get(getJournal)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.SessionGone)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            internal var gone: Components.Responses.SessionGone {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case textXShellscript
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "text/x-shellscript":
+                    self = .textXShellscript
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .textXShellscript:
+                    return "text/x-shellscript"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .textXShellscript,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Replays a journal on a new session, and names the first divergence (testing mode only).
+    ///
+    /// Makes a new session and replays each entry of the journal on it, in order, waiting
+    /// before each until the work of every session is quiet (as a clock advance does). Each
+    /// answer is compared with the recorded one: the statuses, and the documents member by
+    /// member, leaving out every member named `version` and reading the recorded session's id
+    /// as the new one's wherever it appears. A document recorded while its scene was loading
+    /// (`lifecycle: loading`) caught a load in flight, which the replay lets finish: its
+    /// `lifecycle`, `output` and `error` are left out, the rest compared. The replay stops at
+    /// the first entry whose answer differs, and names the members that do. Without testing
+    /// mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /replays`.
+    /// - Remark: Generated from `#/paths//replays/post(replayJournal)`.
+    internal enum ReplayJournal {
+        internal static let id: Swift.String = "replayJournal"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/replays/POST/query`.
+            internal struct Query: Sendable, Hashable {
+                /// How many seconds each wait for the work between two entries may take: digits with
+                /// at most one decimal point, at most 32 characters; cut to the server's maximum wait
+                /// (60 seconds by default), which is also the wait when absent. Anything else answers
+                /// 400 `invalid-parameter`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/replays/POST/query/wait`.
+                internal var wait: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - wait: How many seconds each wait for the work between two entries may take: digits with
+                internal init(wait: Swift.String? = nil) {
+                    self.wait = wait
+                }
+            }
+            internal var query: Operations.ReplayJournal.Input.Query
+            /// - Remark: Generated from `#/paths/replays/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplayJournal.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplayJournal.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ReplayJournal.Input.Headers
+            /// - Remark: Generated from `#/paths/replays/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/replays/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.Journal)
+            }
+            internal var body: Operations.ReplayJournal.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                query: Operations.ReplayJournal.Input.Query = .init(),
+                headers: Operations.ReplayJournal.Input.Headers = .init(),
+                body: Operations.ReplayJournal.Input.Body
+            ) {
+                self.query = query
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/replays/POST/responses/201/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// The new session, `/sessions/{id}`.
+                    ///
+                    /// - Remark: Generated from `#/paths/replays/POST/responses/201/headers/Location`.
+                    internal var location: Swift.String?
+                    /// - Remark: Generated from `#/components/headers/NoStore`.
+                    internal enum NoStore: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// Always `no-store`.
+                    ///
+                    /// - Remark: Generated from `#/paths/replays/POST/responses/201/headers/Cache-Control`.
+                    internal var cacheControl: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: The new session, `/sessions/{id}`.
+                    ///   - cacheControl: Always `no-store`.
+                    internal init(
+                        location: Swift.String? = nil,
+                        cacheControl: Components.Headers.NoStore
+                    ) {
+                        self.location = location
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.ReplayJournal.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/replays/POST/responses/201/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/replays/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.ReplayResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.ReplayResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ReplayJournal.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.ReplayJournal.Output.Created.Headers,
+                    body: Operations.ReplayJournal.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The replay's session and outcome.
+            ///
+            /// - Remark: Generated from `#/paths//replays/post(replayJournal)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.ReplayJournal.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            internal var created: Operations.ReplayJournal.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/replays/POST/responses/400/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/replays/POST/responses/400/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    internal var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ReplayJournal.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ReplayJournal.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// The body is not well-formed JSON (`malformed-json`) or not a JSON object
+            /// (`bad-request`), or `wait` is not valid (`invalid-parameter`, `member` names it).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//replays/post(replayJournal)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.ReplayJournal.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Operations.ReplayJournal.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server is not in testing mode, so the route does not exist (`not-found`).
+            ///
+            /// - Remark: Generated from `#/paths//replays/post(replayJournal)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotInTestingMode)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.NotInTestingMode {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is larger than the server accepts (`payload-too-large`).
+            ///
+            /// - Remark: Generated from `#/paths//replays/post(replayJournal)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            internal var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/replays/POST/responses/422/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/replays/POST/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    internal var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ReplayJournal.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ReplayJournal.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// The body is not a journal (`invalid-journal`): a member is missing or of the wrong
+            /// type, it holds more than 1000 entries, or an entry has a method or a path no
+            /// recorded request has (outside the session, say) or names a scene the app does not
+            /// have; `member` names the entry.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//replays/post(replayJournal)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.ReplayJournal.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Operations.ReplayJournal.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests are parked (on this session or in all), or every live session has a parked request (`capacity-reached`); or the server is stopping (`service-unavailable`); for a new session, also that it could not be saved in the state file (`service-unavailable`, nothing was created).
+            ///
+            /// - Remark: Generated from `#/paths//replays/post(replayJournal)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.CapacityReached)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.CapacityReached {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// The test clock (testing mode only).
     ///
     /// In testing mode, the clock every view model and service reads from its dependencies

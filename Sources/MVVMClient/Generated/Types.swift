@@ -163,6 +163,38 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /sessions/{id}/recreate`.
     /// - Remark: Generated from `#/paths//sessions/{id}/recreate/post(recreateSession)`.
     func recreateSession(_ input: Operations.RecreateSession.Input) async throws -> Operations.RecreateSession.Output
+    /// The requests that changed the session, with their answers (testing mode only).
+    ///
+    /// In testing mode, each session records every request that changed it after its
+    /// creation: inputs, actions (cell actions too), going back and clearing its store, with
+    /// the status and the document answered, refusals included. Reads are not recorded, nor
+    /// are clock moves, which belong to no session. A session keeps its last 1000 entries; the
+    /// oldest go first, and `dropped` counts them. A recreated session's journal goes on; a
+    /// deleted session's is gone with it (410). With `format=curl`, the journal is a POSIX
+    /// shell script: `sh journal.sh BASE_URL` makes a new session on that server, replays the
+    /// entries with curl (settling the session before each, printing each status to standard
+    /// error), and prints the new session's id last. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sessions/{id}/journal`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/journal/get(getJournal)`.
+    func getJournal(_ input: Operations.GetJournal.Input) async throws -> Operations.GetJournal.Output
+    /// Replays a journal on a new session, and names the first divergence (testing mode only).
+    ///
+    /// Makes a new session and replays each entry of the journal on it, in order, waiting
+    /// before each until the work of every session is quiet (as a clock advance does). Each
+    /// answer is compared with the recorded one: the statuses, and the documents member by
+    /// member, leaving out every member named `version` and reading the recorded session's id
+    /// as the new one's wherever it appears. A document recorded while its scene was loading
+    /// (`lifecycle: loading`) caught a load in flight, which the replay lets finish: its
+    /// `lifecycle`, `output` and `error` are left out, the rest compared. The replay stops at
+    /// the first entry whose answer differs, and names the members that do. Without testing
+    /// mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /replays`.
+    /// - Remark: Generated from `#/paths//replays/post(replayJournal)`.
+    func replayJournal(_ input: Operations.ReplayJournal.Input) async throws -> Operations.ReplayJournal.Output
     /// The test clock (testing mode only).
     ///
     /// In testing mode, the clock every view model and service reads from its dependencies
@@ -471,6 +503,58 @@ extension APIProtocol {
             path: path,
             query: query,
             headers: headers
+        ))
+    }
+    /// The requests that changed the session, with their answers (testing mode only).
+    ///
+    /// In testing mode, each session records every request that changed it after its
+    /// creation: inputs, actions (cell actions too), going back and clearing its store, with
+    /// the status and the document answered, refusals included. Reads are not recorded, nor
+    /// are clock moves, which belong to no session. A session keeps its last 1000 entries; the
+    /// oldest go first, and `dropped` counts them. A recreated session's journal goes on; a
+    /// deleted session's is gone with it (410). With `format=curl`, the journal is a POSIX
+    /// shell script: `sh journal.sh BASE_URL` makes a new session on that server, replays the
+    /// entries with curl (settling the session before each, printing each status to standard
+    /// error), and prints the new session's id last. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sessions/{id}/journal`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/journal/get(getJournal)`.
+    internal func getJournal(
+        path: Operations.GetJournal.Input.Path,
+        query: Operations.GetJournal.Input.Query = .init(),
+        headers: Operations.GetJournal.Input.Headers = .init()
+    ) async throws -> Operations.GetJournal.Output {
+        try await getJournal(Operations.GetJournal.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Replays a journal on a new session, and names the first divergence (testing mode only).
+    ///
+    /// Makes a new session and replays each entry of the journal on it, in order, waiting
+    /// before each until the work of every session is quiet (as a clock advance does). Each
+    /// answer is compared with the recorded one: the statuses, and the documents member by
+    /// member, leaving out every member named `version` and reading the recorded session's id
+    /// as the new one's wherever it appears. A document recorded while its scene was loading
+    /// (`lifecycle: loading`) caught a load in flight, which the replay lets finish: its
+    /// `lifecycle`, `output` and `error` are left out, the rest compared. The replay stops at
+    /// the first entry whose answer differs, and names the members that do. Without testing
+    /// mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /replays`.
+    /// - Remark: Generated from `#/paths//replays/post(replayJournal)`.
+    internal func replayJournal(
+        query: Operations.ReplayJournal.Input.Query = .init(),
+        headers: Operations.ReplayJournal.Input.Headers = .init(),
+        body: Operations.ReplayJournal.Input.Body
+    ) async throws -> Operations.ReplayJournal.Output {
+        try await replayJournal(Operations.ReplayJournal.Input(
+            query: query,
+            headers: headers,
+            body: body
         ))
     }
     /// The test clock (testing mode only).

@@ -89,6 +89,7 @@ public final class Application: Service, Sendable {
     ///   is already running; an error naming the state file when it cannot be used (not a
     ///   database, damaged, newer, or in use by another server).
     public func run() async throws {
+        defer { testing?.setRouting(nil) }
         guard let pieces = work.open() else {
             listening.failed(HTTPServerError.alreadyStarted)
             throw HTTPServerError.alreadyStarted
@@ -108,6 +109,7 @@ public final class Application: Service, Sendable {
                 }
                 try await store?.prepare()
                 let router = router
+                testing?.setRouting(InProcessRouter(application: self, router: router))
                 openSavedState(store, routing: router)
                 server = try startServer(router: router)
             } catch {
@@ -143,6 +145,7 @@ public final class Application: Service, Sendable {
     /// ends, as in a shutdown.
     /// - Throws: an error naming the state file when it cannot be used; whatever `body` throws.
     package func servingInProcess<Result>(_ body: (InProcessRouter) async throws -> Result) async throws -> Result {
+        defer { testing?.setRouting(nil) }
         guard let pieces = work.open() else { throw HTTPServerError.alreadyStarted }
         return try await withThrowingTaskGroup(of: Void.self) { background in
             background.addTask { await self.work.run(pieces) }
@@ -152,6 +155,7 @@ public final class Application: Service, Sendable {
                 let store = try await configuration.storage?.open(configuration.instance ?? "in-process", logger)
                 try await store?.prepare()
                 let router = router
+                testing?.setRouting(InProcessRouter(application: self, router: router))
                 openSavedState(store, routing: router)
                 outcome = .success(try await body(InProcessRouter(application: self, router: router)))
             } catch {

@@ -33,23 +33,77 @@ package enum Reply: Sendable {
 /// Only the first answer counts; the request's deadline answers it when nothing has.
 package struct LaterAnswer: Sendable {
     let responder: Responder
+    /// Told the answer that counts, when set (see ``Reply/observed(_:)``).
+    var observer: (@Sendable (HTTPResponse) -> Void)?
 
     /// Answers the request; `false` when it was answered already (by its deadline, say).
     @discardableResult
     package func answer(_ response: HTTPResponse) -> Bool {
-        responder.answer(response)
+        guard responder.answer(response) else { return false }
+        observer?(response)
+        return true
     }
 
     /// Answers the request with an error's problem details; `false` when it was answered
     /// already.
     @discardableResult
     package func answer(_ error: HTTPError) -> Bool {
-        responder.answer(error)
+        answer(error.response)
     }
 
     /// Sets how long the request may wait, counted from now, and what answers it then.
     package func setDeadline(after duration: Duration, answer: @escaping @Sendable () -> HTTPResponse) {
-        responder.setDeadline(after: duration, answer: answer)
+        guard let observer else {
+            responder.setDeadline(after: duration, answer: answer)
+            return
+        }
+        responder.setDeadline(after: duration) {
+            let response = answer()
+            observer(response)
+            return response
+        }
+    }
+}
+
+extension Reply {
+    /// This reply, with `observe` told the response that answers the request: the one it
+    /// carries, the one its work returns, or the problem details of an error thrown on the
+    /// way. A reply answered later tells it when its answer counts.
+    func observed(_ observe: @escaping @Sendable (HTTPResponse) -> Void) -> Reply {
+        switch self {
+        case .response(let response):
+            observe(response)
+            return self
+        case .reusable(let response, _):
+            observe(response)
+            return self
+        case .onContext(let context, let call):
+            return .onContext(context) { context in
+                do {
+                    return try call(context).observed(observe)
+                } catch {
+                    return ReplyDelivery.reply(for: error).observed(observe)
+                }
+            }
+        case .task(let work):
+            return .task {
+                do {
+                    return try await work().observed(observe)
+                } catch {
+                    return ReplyDelivery.reply(for: error).observed(observe)
+                }
+            }
+        case .later(let wait):
+            return .later { handle in
+                var observed = handle
+                let outer = handle.observer
+                observed.observer = { response in
+                    outer?(response)
+                    observe(response)
+                }
+                wait(observed)
+            }
+        }
     }
 }
 

@@ -39,6 +39,8 @@ final class API: Sendable {
         if let testing {
             addClockRoutes(to: &router, testing: testing)
             addRecreateRoutes(to: &router, testing: testing)
+            addJournalRoutes(to: &router)
+            addReplayRoutes(to: &router, testing: testing, catalogue: sessions.catalogue)
         }
         return router
     }

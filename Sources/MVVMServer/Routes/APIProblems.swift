@@ -25,6 +25,7 @@ extension HTTPError.Kind {
     /// 410: the events after this sequence number are no longer kept.
     package static let eventsExpired = Self(slug: "events-expired", status: 410, title: "Events expired")
     /// 503: too many requests are parked, or too many sessions live.
+    package static let invalidJournal = Self(slug: "invalid-journal", status: 422, title: "Invalid journal")
     package static let capacity = Self(slug: "capacity-reached", status: 503, title: "Capacity reached")
 }
 

@@ -7,7 +7,7 @@ import MVVMHTTP
 extension API {
     func addNavigationRoutes(to router: inout Router) {
         router.add("GET", "/sessions/{id}/navigation") { [self] routed in try readNavigation(routed) }
-        router.add("POST", "/sessions/{id}/navigation/back") { [self] routed in try goBack(routed) }
+        router.add("POST", "/sessions/{id}/navigation/back", journaled { [self] routed in try goBack(routed) })
         router.add("GET", "/sessions/{id}/events") { [self] routed in try readEvents(routed) }
     }
 

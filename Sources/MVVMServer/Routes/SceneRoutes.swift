@@ -7,8 +7,8 @@ import MVVMJSON
 extension API {
     func addSceneRoutes(to router: inout Router) {
         router.add("GET", "/sessions/{id}/scenes/{key...}/snapshot") { [self] routed in try readSnapshot(routed) }
-        router.add("POST", "/sessions/{id}/scenes/{key...}/input") { [self] routed in try sendInput(routed) }
-        router.add("POST", "/sessions/{id}/scenes/{key...}/actions/{action}") { [self] routed in try performAction(routed) }
+        router.add("POST", "/sessions/{id}/scenes/{key...}/input", journaled { [self] routed in try sendInput(routed) })
+        router.add("POST", "/sessions/{id}/scenes/{key...}/actions/{action}", journaled { [self] routed in try performAction(routed) })
         router.add("GET", "/sessions/{id}/scenes/{key...}") { [self] routed in try readState(routed) }
     }
 

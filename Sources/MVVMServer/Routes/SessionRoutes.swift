@@ -9,7 +9,7 @@ extension API {
         router.add("POST", "/sessions") { [self] _ in try createSession() }
         router.add("GET", "/sessions/{id}") { [self] routed in try readSession(routed) }
         router.add("DELETE", "/sessions/{id}") { [self] routed in try deleteSession(routed) }
-        router.add("DELETE", "/sessions/{id}/store") { [self] routed in try clearStore(routed) }
+        router.add("DELETE", "/sessions/{id}/store", journaled { [self] routed in try clearStore(routed) })
     }
 
     /// `POST /sessions`: a new session showing the root scene, saved before the 201.

@@ -18,9 +18,12 @@ final class Session: Sendable {
     let needsCompleteSave = Atomic<Bool>(true)
     /// The last use (monotonic milliseconds) the state file has, through a save or a touch.
     let savedUse: Atomic<UInt64>
+    /// The requests that changed the session, in testing mode; `nil` otherwise.
+    let journal: SessionJournal?
 
-    init(id: String, context: ContextActor, now: UInt64, createdAt: Int64 = WallClock.milliseconds) {
+    init(id: String, context: ContextActor, now: UInt64, createdAt: Int64 = WallClock.milliseconds, journal: SessionJournal? = nil) {
         self.id = id
+        self.journal = journal
         self.context = context
         board = context.board
         use = SessionUse(now)

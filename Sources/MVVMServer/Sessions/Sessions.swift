@@ -14,7 +14,8 @@ final class Sessions: Sendable {
     let table = SessionTable()
     /// Requests parked and streams open on all sessions.
     private let parkedTotal = Atomic<Int>(0)
-    private let catalogue: SceneCatalogue
+    /// The scenes of the app.
+    let catalogue: SceneCatalogue
     private let dependencies: DependencyValues
     private let configuration: ApplicationConfiguration
     private let metrics: Metrics
@@ -59,14 +60,15 @@ final class Sessions: Sendable {
     }
 
     /// A session's context and bookkeeping, not yet in the table. Versions start after
-    /// `firstVersion` (a restored session's).
-    func make(id: String, createdAt: Int64 = WallClock.milliseconds, firstVersion: UInt64 = 0) -> Session {
+    /// `firstVersion` (a restored session's). In testing mode it records its changes in
+    /// `journal` (a recreated session's), else in a new journal.
+    func make(id: String, createdAt: Int64 = WallClock.milliseconds, firstVersion: UInt64 = 0, journal: SessionJournal? = nil) -> Session {
         // Made the first time a view model of the session logs, not with every session.
         let logger = logger
         let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: Self.logger(logger, session: id), eventCapacity: configuration.eventHistory,
                                    navigationDocument: NavigationDocument.writer(sessionID: id), firstVersion: firstVersion,
                                    unsavedStateWarning: unsavedStateWarning, meter: meter)
-        return Session(id: id, context: context, now: now, createdAt: createdAt)
+        return Session(id: id, context: context, now: now, createdAt: createdAt, journal: meter == nil ? nil : journal ?? SessionJournal())
     }
 
     /// The logger of a session's view models: `logger`, naming the session (redacted).

@@ -39,7 +39,7 @@ struct Recreation {
             let saved = actor.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds, complete: true)
             return (saved, actor.withContext { context in context.store.keys.map { (key: $0, body: context.store.entry($0)?.document ?? Data()) } })
         }
-        let recreated = sessions.make(id: session.id, createdAt: session.createdAt, firstVersion: saved.firstVersion)
+        let recreated = sessions.make(id: session.id, createdAt: session.createdAt, firstVersion: saved.firstVersion, journal: session.journal)
         // A new context is idle: the restore runs here, at once.
         _ = recreated.context.runIfIdle { $0.restore(saved) }
         guard sessions.table.replace(session, with: recreated) else {

@@ -1,4 +1,5 @@
 import MVVMCore
+import Synchronization
 
 /// What testing mode adds to an application: the clock that only the test moves, and the meter
 /// that tells when the view-model work of every session has gone as far as it can without the
@@ -8,6 +9,19 @@ final class TestingMode: Sendable {
     let clock: ManualClock
     /// Counts the work of every session that is running or ready to run.
     let meter = WorkMeter()
+
+    private let router = Mutex<InProcessRouter?>(nil)
+
+    /// The application's routes without sockets, while it serves (for replays).
+    var routing: InProcessRouter? {
+        router.withLock { $0 }
+    }
+
+    /// Sets the routes replays send their requests through; `nil` once the application stops
+    /// (the router holds the application, which holds this).
+    func setRouting(_ routing: InProcessRouter?) {
+        router.withLock { $0 = routing }
+    }
 
     /// Testing mode over `clock`.
     init(clock: ManualClock) {

@@ -1,0 +1,25 @@
+import MVVMCore
+import MVVMHTTP
+
+/// `POST /replays` (testing mode): a journal replayed on a new session, with the first
+/// divergence.
+extension API {
+    func addReplayRoutes(to router: inout Router, testing: TestingMode, catalogue: SceneCatalogue) {
+        router.add("POST", "/replays") { [self] routed in try replay(routed, testing: testing, catalogue: catalogue) }
+    }
+
+    /// `POST /replays?wait=S` with a journal: 201, `{"session", "steps", "divergence"}` (see
+    /// ``Replay``), the new session at `Location`. `wait` (the maximum wait when absent) bounds
+    /// each wait for the work between two entries.
+    func replay(_ routed: RoutedRequest, testing: TestingMode, catalogue: SceneCatalogue) throws -> Reply {
+        let replay = Replay(testing: testing, catalogue: catalogue)
+        // Malformed JSON, or a body that is not an object, is a 400 as for every other body.
+        _ = try jsonObject(routed.request, allowEmpty: false)
+        let journal = try replay.journal(from: routed.request.body)
+        let wait = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds).wait ?? .seconds(configuration.maxWaitSeconds)
+        return .task {
+            let document = try await replay.run(journal, settlingFor: wait)
+            return .response(.json(encoding: document, status: 201, headers: [("Location", "/sessions/\(document.session)"), ("Cache-Control", "no-store")]))
+        }
+    }
+}

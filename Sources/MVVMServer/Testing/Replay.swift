@@ -1,0 +1,167 @@
+import Foundation
+import MVVMCore
+import MVVMHTTP
+import MVVMJSON
+
+/// `POST /replays`: a journal replayed on a new session, entry by entry, settling between them,
+/// each answer compared with the one recorded.
+///
+/// Left out of the comparison: every member named `version`, and the recorded session's id
+/// wherever it appears (paths of the navigation, say), which stands for the new session's.
+/// A document recorded while its scene was loading (`"lifecycle": "loading"`) caught a load
+/// in flight, which the replay lets finish: its `lifecycle`, `output` and `error` are left out
+/// too, and only its status, input and the rest are compared.
+struct Replay {
+    /// The answer.
+    struct Document: Encodable {
+        /// The new session's id.
+        let session: String
+        /// How many entries were replayed (up to and with the first that diverged).
+        let steps: Int
+        /// The first entry whose answer differed; `nil` when none did.
+        let divergence: Divergence?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(session, forKey: .session)
+            try container.encode(steps, forKey: .steps)
+            if let divergence { try container.encode(divergence, forKey: .divergence) } else { try container.encodeNil(forKey: .divergence) }
+        }
+
+        private enum CodingKeys: String, CodingKey { case session, steps, divergence }
+    }
+
+    /// Where a replay's answer first differed from the recorded one.
+    struct Divergence: Encodable {
+        /// The entry's number in the journal.
+        let seq: Int
+        /// The recorded status and answer.
+        let expected: Answer
+        /// The replay's status and answer.
+        let actual: Answer
+        /// The members that differ, as dotted paths (`status` when the statuses do).
+        let members: [String]
+    }
+
+    /// A status with its document.
+    struct Answer: Encodable {
+        let status: Int
+        let answer: JSONValue
+    }
+
+    /// The most entries a replay takes: the bound of a journal.
+    static let maxEntries = SessionJournal.capacity
+
+    let testing: TestingMode
+    let catalogue: SceneCatalogue
+
+    /// The journal a body holds, checked before anything runs.
+    /// - Throws: 422 `invalid-journal` naming what is wrong: not a journal, too many entries,
+    ///   a method or a path that no recorded request can have, an unknown scene.
+    func journal(from body: Data) throws -> JournalDocument {
+        let journal: JournalDocument
+        do {
+            journal = try JSONCoding.decode(JournalDocument.self, from: body)
+        } catch {
+            let reason = String(describing: error).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            throw HTTPError(.invalidJournal, detail: "The body is not a journal as GET /sessions/{id}/journal exports it: \(reason).")
+        }
+        guard journal.entries.count <= Self.maxEntries else {
+            throw HTTPError(.invalidJournal, detail: "A journal holds at most \(Self.maxEntries) entries, not \(journal.entries.count).", member: "entries")
+        }
+        for (index, entry) in journal.entries.enumerated() {
+            if let problem = problem(with: entry) {
+                throw HTTPError(.invalidJournal, detail: "Entry \(index) (seq \(entry.seq)): \(problem)", member: "entries[\(index)]")
+            }
+        }
+        return journal
+    }
+
+    /// What makes `entry` one that no request to a session of this app records; `nil` when
+    /// nothing does.
+    private func problem(with entry: SessionJournal.Entry) -> String? {
+        guard (100...599).contains(entry.status) else { return "status \(entry.status) is not an HTTP status." }
+        let path = entry.path
+        guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), !path.contains("//") else {
+            return "the path \(path.prefix(80)) is not a path below a session."
+        }
+        let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !segments.contains(where: { $0 == "." || $0 == ".." || $0.isEmpty }) else {
+            return "the path \(path.prefix(80)) leaves the session."
+        }
+        switch (entry.method, segments.first) {
+        case ("POST", "navigation") where segments == ["navigation", "back"]:
+            return nil
+        case ("DELETE", "store") where segments == ["store"]:
+            return nil
+        case ("POST", "scenes"):
+            let key: [String]
+            if segments.count >= 3, segments.last == "input" {
+                key = Array(segments[1..<(segments.count - 1)])
+            } else if segments.count >= 4, segments[segments.count - 2] == "actions" {
+                key = Array(segments[1..<(segments.count - 2)])
+            } else {
+                return "POST \(path.prefix(80)) is neither an input nor an action of a scene."
+            }
+            let decoded = key.map { $0.removingPercentEncoding ?? $0 }.joined(separator: "/")
+            guard catalogue.scene(forKey: decoded) != nil else { return "no scene of this app has the key \(decoded.prefix(80))." }
+            return nil
+        default:
+            return "\(entry.method.prefix(16)) \(path.prefix(80)) is not a request a journal records (inputs, actions, going back, clearing the store)."
+        }
+    }
+
+    /// Replays `journal` on a new session, waiting up to `wait` for the work to be quiet before
+    /// each entry and after the last.
+    func run(_ journal: JournalDocument, settlingFor wait: Duration) async throws -> Document {
+        guard let routing = testing.routing else {
+            throw HTTPError.unavailable("The server is not serving yet.", retryAfterSeconds: 1)
+        }
+        let created = await routing.respond(to: HTTPRequest(method: "POST", path: "/sessions"))
+        guard created.status == 201, let id = created.headers.first(where: { $0.name == "Location" })?.value.split(separator: "/").last.map(String.init) else {
+            throw HTTPError.unavailable("No session could be made for the replay (\(created.status)); retry shortly.", retryAfterSeconds: 1)
+        }
+        var steps = 0
+        for entry in journal.entries {
+            _ = await testing.waitUntilQuiet(before: .now + wait)
+            let body = entry.body == .null ? Data() : try JSONCoding.encode(entry.body)
+            var headers: [String: String] = [:]
+            if !body.isEmpty { headers["Content-Type"] = "application/json" }
+            let response = await routing.respond(to: HTTPRequest(method: entry.method, path: "/sessions/" + id + entry.path, headers: headers, body: body))
+            steps += 1
+            let actual = response.body.isEmpty ? JSONValue.null : StrictJSON.parse(response.body) ?? .string(String(decoding: response.body, as: UTF8.self))
+            var members = response.status == entry.status ? [] : ["status"]
+            Self.differences(expected: entry.answer, actual: actual, recordedSession: journal.session, session: id, path: "", into: &members)
+            if !members.isEmpty {
+                let divergence = Divergence(seq: entry.seq, expected: Answer(status: entry.status, answer: entry.answer),
+                                            actual: Answer(status: response.status, answer: actual), members: members)
+                return Document(session: id, steps: steps, divergence: divergence)
+            }
+        }
+        _ = await testing.waitUntilQuiet(before: .now + wait)
+        return Document(session: id, steps: steps, divergence: nil)
+    }
+
+    /// The members where `actual` differs from `expected`, as dotted paths under `path`, by the
+    /// rules of the type's documentation.
+    static func differences(expected: JSONValue, actual: JSONValue, recordedSession: String, session: String, path: String, into members: inout [String]) {
+        switch (expected, actual) {
+        case (.object(let expectedMembers), .object(let actualMembers)):
+            var ignored: Set<String> = ["version"]
+            if case .string("loading") = expectedMembers["lifecycle"] { ignored.formUnion(["lifecycle", "output", "error"]) }
+            for name in Set(expectedMembers.keys).union(actualMembers.keys).sorted() where !ignored.contains(name) {
+                differences(expected: expectedMembers[name] ?? .null, actual: actualMembers[name] ?? .null, recordedSession: recordedSession, session: session,
+                            path: path.isEmpty ? name : path + "." + name, into: &members)
+            }
+        case (.array(let expectedItems), .array(let actualItems)) where expectedItems.count == actualItems.count:
+            for (index, pair) in zip(expectedItems, actualItems).enumerated() {
+                differences(expected: pair.0, actual: pair.1, recordedSession: recordedSession, session: session, path: path + "[\(index)]", into: &members)
+            }
+        case (.string(let expectedText), .string(let actualText)):
+            let named = recordedSession.isEmpty ? expectedText : expectedText.replacingOccurrences(of: recordedSession, with: session)
+            if named != actualText { members.append(path.isEmpty ? "answer" : path) }
+        default:
+            if expected != actual { members.append(path.isEmpty ? "answer" : path) }
+        }
+    }
+}
