@@ -3,8 +3,9 @@
 
     scripts/check-statuses.py --server .build/debug/server [--spec openapi.yaml]
 
-Starts the server twice on free ports (one roomy, one with a single session slot, for the
-capacity answer of POST /sessions), drives them with hand-written requests, one scenario per
+Starts the server three times on free ports (one roomy, one with a single session slot, for the
+capacity answers of POST /sessions and POST /replays, both in testing mode; and one not in
+testing mode, for the 404 of the testing routes), drives them with hand-written requests, one scenario per
 documented (operation, status), and checks that each answer has the status, content type,
 documented headers and body schema that openapi.yaml gives for it. Fails listing every
 documented status that no scenario produced, and every scenario whose answer did not conform.
@@ -141,7 +142,7 @@ class Server:
 NOBODY = "AAAAAAAAAAAAAAAAAAAAAA"  # well-formed, but no session has it
 
 
-def scenarios(main: Server, tiny: Server) -> dict[tuple[str, str], Callable[[], Response]]:
+def scenarios(main: Server, tiny: Server, plain: Server) -> dict[tuple[str, str], Callable[[], Response]]:
     """One request (after its setup) per (operationId, status)."""
     s: dict[tuple[str, str], Callable[[], Response]] = {}
 
@@ -324,6 +325,52 @@ def scenarios(main: Server, tiny: Server) -> dict[tuple[str, str], Callable[[], 
     s["setInput", "503"] = lambda: not_saved("POST", "/scenes/car/input", '{"make": "Lamborghini"}')
     s["performAction", "503"] = lambda: not_saved("POST", "/scenes/films/actions/select", '{"id": 1}')
     s["goBack", "503"] = lambda: not_saved("POST", "/navigation/back", prepare=open_film)
+
+    # Testing mode: the clock, recreate, journals and replays (main and tiny run with --testing).
+    too_big = json.dumps({"seconds": 1, "pad": "x" * MAX_BODY_BYTES})
+    s["getTestClock", "200"] = lambda: main.request("GET", "/testing/clock")
+    s["getTestClock", "404"] = lambda: plain.request("GET", "/testing/clock")
+    s["advanceTestClock", "200"] = lambda: main.request("POST", "/testing/clock/advance", '{"seconds": 1.5}')
+    s["advanceTestClock", "400"] = lambda: main.request("POST", "/testing/clock/advance", '{"seconds": ')
+    s["advanceTestClock", "404"] = lambda: plain.request("POST", "/testing/clock/advance", '{"seconds": 1}')
+    s["advanceTestClock", "413"] = lambda: main.request("POST", "/testing/clock/advance", too_big)
+    s["advanceTestClock", "422"] = lambda: main.request("POST", "/testing/clock/advance", '{"seconds": -1}')
+
+    def recreated() -> Response:
+        session = settled(main.session(), "films", "car")
+        assert main.request("POST", f"/sessions/{session}/scenes/car/input", '{"make": "Lamborghini"}').status == 200
+        return main.request("POST", f"/sessions/{session}/recreate")
+    s["recreateSession", "200"] = recreated
+    s["recreateSession", "400"] = lambda: main.request("POST", f"/sessions/{main.session()}/recreate?wait=soon")
+    s["recreateSession", "404"] = lambda: main.request("POST", f"/sessions/{NOBODY}/recreate")
+    s["recreateSession", "410"] = lambda: main.request("POST", f"/sessions/{gone()}/recreate")
+
+    def journal(server: Server = main) -> bytes:
+        session = server.session()
+        assert server.request("POST", f"/sessions/{session}/scenes/car/input", '{"make": "Lamborghini"}').status == 200
+        answer = server.request("GET", f"/sessions/{session}/journal")
+        assert answer.status == 200, answer
+        return answer.body
+    s["getJournal", "200"] = lambda: main.request("GET", f"/sessions/{main.session()}/journal")
+    s["getJournal", "400"] = lambda: main.request("GET", f"/sessions/{main.session()}/journal?format=xml")
+    s["getJournal", "404"] = lambda: main.request("GET", f"/sessions/{NOBODY}/journal")
+    s["getJournal", "410"] = lambda: main.request("GET", f"/sessions/{gone()}/journal")
+    s["replayJournal", "201"] = lambda: main.request("POST", "/replays", journal())
+    s["replayJournal", "400"] = lambda: main.request("POST", "/replays", "[1, 2]")
+    s["replayJournal", "404"] = lambda: plain.request("POST", "/replays", journal(main))
+    s["replayJournal", "413"] = lambda: main.request("POST", "/replays", json.dumps({"session": "s", "dropped": 0, "entries": [], "pad": "x" * MAX_BODY_BYTES}))
+    s["replayJournal", "422"] = lambda: main.request("POST", "/replays", '{"session": "s", "dropped": 0, "entries": [{"seq": 1, "method": "POST", "path": "/scenes/nowhere/input", "body": {}, "status": 200, "answer": null}]}')
+
+    def replay_at_capacity() -> Response:
+        session = tiny.session()  # the only slot, with a request parked on it
+        path = f"/sessions/{session}/navigation"
+        thread = tiny.park(path, lambda: tiny.request("GET", path).json["version"])
+        try:
+            return tiny.request("POST", "/replays", '{"session": "s", "dropped": 0, "entries": []}')
+        finally:
+            tiny.request("DELETE", f"/sessions/{session}")
+            thread.join()
+    s["replayJournal", "503"] = replay_at_capacity
     return s
 
 
@@ -390,11 +437,12 @@ def main() -> int:
     app_test = (ROOT / APP_DEPENDENT_TEST).read_text() if (ROOT / APP_DEPENDENT_TEST).exists() else ""
 
     main_server = Server(options.server, "--max-wait", "5", "--max-parked-per-session", "1",
-                         "--max-body-bytes", str(MAX_BODY_BYTES))
-    tiny_server = Server(options.server, "--max-wait", "5", "--max-sessions", "1")
+                         "--max-body-bytes", str(MAX_BODY_BYTES), "--testing")
+    tiny_server = Server(options.server, "--max-wait", "5", "--max-sessions", "1", "--testing")
+    plain_server = Server(options.server, "--max-wait", "5")
     failures = []
     try:
-        table = scenarios(main_server, tiny_server)
+        table = scenarios(main_server, tiny_server, plain_server)
         for key in sorted(set(table) - documented):
             failures.append(f"{key[0]} {key[1]}: a scenario reaches it, but openapi.yaml does not document it")
         for op, status in sorted(documented):
@@ -420,6 +468,7 @@ def main() -> int:
     finally:
         main_server.stop()
         tiny_server.stop()
+        plain_server.stop()
     for failure in failures:
         print(f"  FAIL  {failure}")
     print(f"{len(documented) - len(failures)} of {len(documented)} documented statuses reached and conforming"

@@ -147,10 +147,13 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
         }
     }
 
-    /// Ends the test of the scene: waits `within` for late versions, then, when exhaustive,
-    /// fails the test for every version and event of the scene that no step asserted.
-    public func finish(within: Duration = .zero, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let latest = within > .zero ? try await scene.next(after: version, wait: within) : try await scene.state()
+    /// Ends the test of the scene: waits up to `within` (the store's ``timeout`` when `nil`) for
+    /// the session to settle, so that work still in flight (a load, a launched task) has ended,
+    /// then, when exhaustive, fails the test for every version and event of the scene that no
+    /// step asserted.
+    public func finish(within: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        _ = try await scene.session.settled(wait: within ?? timeout)
+        let latest = try await scene.state()
         try await readEvents()
         guard exhaustivity == .on else { return }
         var problems: [String] = []
@@ -201,19 +204,19 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
         return expected == reached
     }
 
-    /// Finds each expected event among those read, in order, reading more until `timeout`.
+    /// Finds each expected event among those read, in order; when some are not there yet, waits
+    /// up to `timeout` for the session to settle and reads again.
     private func consume(_ expected: [ExpectedEvents.Event], _ sourceLocation: SourceLocation) async throws {
-        let deadline = ContinuousClock.now + timeout
         var missing = expected
-        while true {
+        for attempt in 0..<2 {
+            if attempt > 0 { _ = try await scene.session.settled(wait: timeout) }
             try await readEvents()
             missing = missing.filter { event in
                 guard let index = unassertedEvents.firstIndex(where: event.matches) else { return true }
                 unassertedEvents.remove(at: index)
                 return false
             }
-            if missing.isEmpty || ContinuousClock.now >= deadline { break }
-            try await Task.sleep(for: .milliseconds(10))
+            if missing.isEmpty { break }
         }
         for event in missing {
             Issue.record("The step expected the event \(event) of '\(scene.key)', which did not come.", sourceLocation: sourceLocation)

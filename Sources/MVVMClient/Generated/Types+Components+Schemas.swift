@@ -878,7 +878,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Journal/dropped`.
             internal var dropped: Swift.Int
-            /// The most entries a session keeps (1000).
+            /// The most entries a session keeps (1000); a journal sent to a replay may leave it out.
             ///
             /// - Remark: Generated from `#/components/schemas/Journal/capacity`.
             internal var capacity: Swift.Int?
@@ -891,7 +891,7 @@ extension Components {
             /// - Parameters:
             ///   - session: The id of the session recorded.
             ///   - dropped: How many of the oldest entries were dropped to keep the bound.
-            ///   - capacity: The most entries a session keeps (1000).
+            ///   - capacity: The most entries a session keeps (1000); a journal sent to a replay may leave it out.
             ///   - entries: The recorded requests, oldest first.
             internal init(
                 session: Swift.String,

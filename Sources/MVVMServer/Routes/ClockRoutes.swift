@@ -46,7 +46,7 @@ extension API {
         guard seconds >= 0, seconds <= maxAdvanceSeconds else {
             throw HTTPError(.invalidArguments, detail: "The member seconds must be from 0 to \(Int(maxAdvanceSeconds)); the clock does not move back.", member: "seconds")
         }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        return .seconds(seconds)
     }
 
     /// The furthest one advance moves the clock: a thousand years.

@@ -66,6 +66,9 @@ struct Replay {
             let reason = String(describing: error).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             throw HTTPError(.invalidJournal, detail: "The body is not a journal as GET /sessions/{id}/journal exports it: \(reason).")
         }
+        guard journal.dropped >= 0 else {
+            throw HTTPError(.invalidJournal, detail: "dropped counts entries: it cannot be \(journal.dropped).", member: "dropped")
+        }
         guard journal.entries.count <= Self.maxEntries else {
             throw HTTPError(.invalidJournal, detail: "A journal holds at most \(Self.maxEntries) entries, not \(journal.entries.count).", member: "entries")
         }
@@ -119,7 +122,8 @@ struct Replay {
         }
         let created = await routing.respond(to: HTTPRequest(method: "POST", path: "/sessions"))
         guard created.status == 201, let id = created.headers.first(where: { $0.name == "Location" })?.value.split(separator: "/").last.map(String.init) else {
-            throw HTTPError.unavailable("No session could be made for the replay (\(created.status)); retry shortly.", retryAfterSeconds: 1)
+            // No session could be made (every slot busy, say): that answer is the replay's.
+            throw ReplyInstead(reply: .response(created))
         }
         var steps = 0
         for entry in journal.entries {

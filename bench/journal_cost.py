@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""The memory a testing-mode journal costs per entry.
+
+    python3 bench/journal_cost.py SERVER [SESSIONS]
+
+Starts the release server twice, the same way except for --testing, sends each the same
+inputs (SESSIONS sessions x 1000 inputs to the car scene: each session's journal full), and
+prints the resident memory both grew by, and the difference per journal entry. The baseline is
+the server without testing mode, in the same run.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import subprocess
+import sys
+
+ENTRIES = 1000
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return int(re.search(r"VmRSS:\s+(\d+)", status.read()).group(1))
+
+
+def run(server: str, sessions: int, testing: bool) -> int:
+    flags = ["--port", "0", "--state", "none", "--log-level", "warning"] + (["--testing"] if testing else [])
+    process = subprocess.Popen([server, *flags], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r":(\d+)$", process.stdout.readline().strip()).group(1))
+        connection = http.client.HTTPConnection("127.0.0.1", port)
+
+        def request(method: str, path: str, body: dict | None = None) -> dict:
+            connection.request(method, path, body=None if body is None else json.dumps(body),
+                               headers={"Content-Type": "application/json"})
+            answer = connection.getresponse()
+            data = answer.read()
+            assert answer.status < 300, (answer.status, data[:200])
+            return json.loads(data) if data else {}
+
+        ids = [request("POST", "/sessions")["id"] for _ in range(sessions)]
+        for id in ids:
+            request("GET", f"/sessions/{id}/scenes/car")
+        before = rss_kib(process.pid)
+        models = ["Urus", "Huracan"]
+        for id in ids:
+            for number in range(ENTRIES):
+                request("POST", f"/sessions/{id}/scenes/car/input", {"model": models[number % 2]})
+        after = rss_kib(process.pid)
+        if testing:
+            journal = request("GET", f"/sessions/{ids[0]}/journal")
+            assert len(journal["entries"]) == ENTRIES, len(journal["entries"])
+        return after - before
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def main() -> None:
+    server = sys.argv[1]
+    sessions = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    plain = run(server, sessions, testing=False)
+    testing = run(server, sessions, testing=True)
+    entries = sessions * ENTRIES
+    print(f"{sessions} sessions x {ENTRIES} inputs: RSS grew {plain} KiB without testing mode (baseline), "
+          f"{testing} KiB with it; journal: {(testing - plain) * 1024 / entries:.0f} bytes per entry")
+
+
+if __name__ == "__main__":
+    main()
