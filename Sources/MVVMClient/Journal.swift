@@ -79,4 +79,6 @@ public struct ReplayOutcome: Sendable {
     public let steps: Int
     /// The first divergence; `nil` when every answer matched.
     public let divergence: Divergence?
+    /// Whether work of the new session still waited for the test clock when the replay ended.
+    public let waitingForClock: Bool
 }

@@ -3113,8 +3113,11 @@ internal struct Client: APIProtocol {
     /// as the new one's wherever it appears. A document recorded while its scene was loading
     /// (`lifecycle: loading`) caught a load in flight, which the replay lets finish: its
     /// `lifecycle`, `output` and `error` are left out, the rest compared. The replay stops at
-    /// the first entry whose answer differs, and names the members that do. Without testing
-    /// mode, 404.
+    /// the first entry whose answer differs, and names the members that do. Each wait for
+    /// quiet is bounded by `wait`; work waiting for the test clock does not hold it up, and the
+    /// answer says whether some still waits (`waitingForClock`). Clock moves belong to no
+    /// session and are not in a journal: a test that moved the clock moves it again after the
+    /// replay. Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `POST /replays`.

@@ -1024,25 +1024,35 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence`.
             internal var divergence: Components.Schemas.ReplayResult.DivergencePayload?
+            /// Whether work of the new session still waited for the test clock when the replay
+            /// ended (a load recorded before a clock move): it settles only once the clock moves.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReplayResult/waitingForClock`.
+            internal var waitingForClock: Swift.Bool
             /// Creates a new `ReplayResult`.
             ///
             /// - Parameters:
             ///   - session: The id of the session the journal was replayed on.
             ///   - steps: How many entries were replayed, the diverging one included.
             ///   - divergence: The first entry whose answer differed; null when none did.
+            ///   - waitingForClock: Whether work of the new session still waited for the test clock when the replay
             internal init(
                 session: Swift.String,
                 steps: Swift.Int,
-                divergence: Components.Schemas.ReplayResult.DivergencePayload? = nil
+                divergence: Components.Schemas.ReplayResult.DivergencePayload? = nil,
+                waitingForClock: Swift.Bool
             ) {
                 self.session = session
                 self.steps = steps
                 self.divergence = divergence
+                self.waitingForClock = waitingForClock
             }
             internal enum CodingKeys: String, CodingKey {
                 case session
                 case steps
                 case divergence
+                case waitingForClock
             }
         }
         /// - Remark: Generated from `#/components/schemas/ReplayAnswer`.

@@ -40,7 +40,7 @@ final class API: Sendable {
             addClockRoutes(to: &router, testing: testing)
             addRecreateRoutes(to: &router, testing: testing)
             addJournalRoutes(to: &router)
-            addReplayRoutes(to: &router, testing: testing, catalogue: sessions.catalogue)
+            addReplayRoutes(to: &router, testing: testing)
         }
         return router
     }

@@ -20,15 +20,19 @@ struct Replay {
         let steps: Int
         /// The first entry whose answer differed; `nil` when none did.
         let divergence: Divergence?
+        /// Whether work of the new session still waited for the test clock when the replay
+        /// ended: it settles only once the clock moves.
+        let waitingForClock: Bool
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(session, forKey: .session)
             try container.encode(steps, forKey: .steps)
             if let divergence { try container.encode(divergence, forKey: .divergence) } else { try container.encodeNil(forKey: .divergence) }
+            try container.encode(waitingForClock, forKey: .waitingForClock)
         }
 
-        private enum CodingKeys: String, CodingKey { case session, steps, divergence }
+        private enum CodingKeys: String, CodingKey { case session, steps, divergence, waitingForClock }
     }
 
     /// Where a replay's answer first differed from the recorded one.
@@ -53,7 +57,7 @@ struct Replay {
     static let maxEntries = SessionJournal.capacity
 
     let testing: TestingMode
-    let catalogue: SceneCatalogue
+    let sessions: Sessions
 
     /// The journal a body holds, checked before anything runs.
     /// - Throws: 422 `invalid-journal` naming what is wrong: not a journal, too many entries,
@@ -107,7 +111,7 @@ struct Replay {
                 return "POST \(path.prefix(80)) is neither an input nor an action of a scene."
             }
             let decoded = key.map { $0.removingPercentEncoding ?? $0 }.joined(separator: "/")
-            guard catalogue.scene(forKey: decoded) != nil else { return "no scene of this app has the key \(decoded.prefix(80))." }
+            guard sessions.catalogue.scene(forKey: decoded) != nil else { return "no scene of this app has the key \(decoded.prefix(80))." }
             return nil
         default:
             return "\(entry.method.prefix(16)) \(path.prefix(80)) is not a request a journal records (inputs, actions, going back, clearing the store)."
@@ -139,11 +143,18 @@ struct Replay {
             if !members.isEmpty {
                 let divergence = Divergence(seq: entry.seq, expected: Answer(status: entry.status, answer: entry.answer),
                                             actual: Answer(status: response.status, answer: actual), members: members)
-                return Document(session: id, steps: steps, divergence: divergence)
+                return Document(session: id, steps: steps, divergence: divergence, waitingForClock: await waitsForClock(id))
             }
         }
         _ = await testing.waitUntilQuiet(before: .now + wait)
-        return Document(session: id, steps: steps, divergence: nil)
+        return Document(session: id, steps: steps, divergence: nil, waitingForClock: await waitsForClock(id))
+    }
+
+    /// Whether the session `id` has work running while the test clock has waits: work that
+    /// settles only once the clock moves.
+    private func waitsForClock(_ id: String) async -> Bool {
+        guard testing.clock.sleeperCount > 0, case .live(let session) = sessions.lookup(id) else { return false }
+        return await session.context.run { $0.hasRunningWork }
     }
 
     /// The members where `actual` differs from `expected`, as dotted paths under `path`, by the

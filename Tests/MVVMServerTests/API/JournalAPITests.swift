@@ -178,6 +178,20 @@ struct JournalAPITests {
         }
     }
 
+    @Test("A replay whose work waits for the test clock answers without waiting for it, and says so")
+    func replayWaitingForClock() async throws {
+        try await APIClient.run(configure: Self.testing) { api in
+            let id = try await api.createSession()
+            #expect(try await api.post("/sessions/\(id)/scenes/timed/actions/chain", [:]).status == 200)
+            let replay = try await api.post("/replays", raw: try await api.get("/sessions/\(id)/journal").text)
+            #expect(replay.status == 201, "\(replay.text)")
+            #expect(replay.json["divergence"] is NSNull, "\(replay.text)")
+            #expect(replay.json["waitingForClock"] as? Bool == true)
+            let plain = try await api.post("/replays", ["session": id, "dropped": 0, "entries": []])
+            #expect(plain.json["waitingForClock"] as? Bool == false, "the new session's root has nothing waiting; the other sessions' waits are not its own")
+        }
+    }
+
     @Test("What is not a journal is refused with problem details, never a 5xx")
     func refusals() async throws {
         try await APIClient.run(configure: Self.testing) { api in
