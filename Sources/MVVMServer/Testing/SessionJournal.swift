@@ -25,8 +25,29 @@ final class SessionJournal: Sendable {
     /// The most entries a session keeps.
     static let capacity = 1000
 
+    /// An entry as kept: the bytes of its body and answer, parsed only when exported.
+    private struct Recorded {
+        let seq: Int
+        let method: String
+        let path: String
+        let body: Data
+        let status: Int
+        let answer: Data
+
+        var entry: Entry {
+            Entry(seq: seq, method: method, path: path, body: Self.value(body, orText: true), status: status, answer: Self.value(answer, orText: false))
+        }
+
+        /// The JSON value of `bytes`; `null` when empty; when they are not JSON, the text
+        /// (`orText`) or `null`.
+        private static func value(_ bytes: Data, orText: Bool) -> JSONValue {
+            guard !bytes.isEmpty else { return .null }
+            return StrictJSON.parse(bytes) ?? (orText ? .string(String(decoding: bytes, as: UTF8.self)) : .null)
+        }
+    }
+
     private struct State {
-        var entries: [Entry] = []
+        var entries: [Recorded] = []
         /// Where the oldest entry is in `entries` once the ring is full.
         var head = 0
         var recorded = 0
@@ -36,11 +57,9 @@ final class SessionJournal: Sendable {
 
     /// Records a request and its answer.
     func record(method: String, path: String, body: Data, status: Int, answer: Data) {
-        let bodyValue = body.isEmpty ? JSONValue.null : StrictJSON.parse(body) ?? .string(String(decoding: body, as: UTF8.self))
-        let answerValue = answer.isEmpty ? JSONValue.null : StrictJSON.parse(answer) ?? .null
         state.withLock { state in
             state.recorded += 1
-            let entry = Entry(seq: state.recorded, method: method, path: path, body: bodyValue, status: status, answer: answerValue)
+            let entry = Recorded(seq: state.recorded, method: method, path: path, body: body, status: status, answer: answer)
             if state.entries.count < Self.capacity {
                 state.entries.append(entry)
             } else {
@@ -52,8 +71,9 @@ final class SessionJournal: Sendable {
 
     /// The entries kept, oldest first, and how many were dropped to keep the bound.
     var export: (entries: [Entry], dropped: Int) {
-        state.withLock { state in
+        let (kept, dropped) = state.withLock { state in
             (Array(state.entries[state.head...] + state.entries[..<state.head]), state.recorded - state.entries.count)
         }
+        return (kept.map(\.entry), dropped)
     }
 }
