@@ -33,14 +33,8 @@ extension Application {
         storageSchemes: [SessionStorageScheme] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async {
-        let options = ServerOptions.parseOrExit(arguments)
-        do {
-            try await serve(name: name, options: options, catalogue: catalogue, dependencies: dependencies, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes)
-        } catch let error as ValidationError {
-            ServerOptions.exit(withError: error)
-        } catch {
-            FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
-            ServerOptions.exit(withError: ExitCode.failure)
+        await main(name: name, catalogue: catalogue, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes, arguments: arguments) { _ in
+            dependencies
         }
     }
 
