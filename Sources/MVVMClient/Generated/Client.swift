@@ -3110,8 +3110,8 @@ internal struct Client: APIProtocol {
     /// before each until the work of every session is quiet (as a clock advance does). Each
     /// answer is compared with the recorded one: the statuses, and the documents member by
     /// member, leaving out every member named `version` and reading the recorded session's id
-    /// as the new one's wherever it appears. A document recorded while its scene was loading
-    /// (`lifecycle: loading`) caught a load in flight, which the replay lets finish: its
+    /// as the new one's wherever it appears. A document recorded before its scene had loaded
+    /// (`lifecycle` `initialized`, `setuped` or `loading`) caught a load in flight, which the replay lets finish: its
     /// `lifecycle`, `output` and `error` are left out, the rest compared. The replay stops at
     /// the first entry whose answer differs, and names the members that do. Each wait for
     /// quiet is bounded by `wait`; work waiting for the test clock does not hold it up, and the

@@ -8,9 +8,9 @@ import MVVMJSON
 ///
 /// Left out of the comparison: every member named `version`, and the recorded session's id
 /// wherever it appears (paths of the navigation, say), which stands for the new session's.
-/// A document recorded while its scene was loading (`"lifecycle": "loading"`) caught a load
-/// in flight, which the replay lets finish: its `lifecycle`, `output` and `error` are left out
-/// too, and only its status, input and the rest are compared.
+/// A document recorded before its scene had loaded (`"lifecycle"` `initialized`, `setuped` or
+/// `loading`) caught a load in flight, which the replay lets finish: its `lifecycle`, `output`
+/// and `error` are left out too, and only its status, input and the rest are compared.
 struct Replay {
     /// The answer.
     struct Document: Encodable {
@@ -163,7 +163,9 @@ struct Replay {
         switch (expected, actual) {
         case (.object(let expectedMembers), .object(let actualMembers)):
             var ignored: Set<String> = ["version"]
-            if case .string("loading") = expectedMembers["lifecycle"] { ignored.formUnion(["lifecycle", "output", "error"]) }
+            if case .string(let lifecycle) = expectedMembers["lifecycle"], ["initialized", "setuped", "loading"].contains(lifecycle) {
+                ignored.formUnion(["lifecycle", "output", "error"])
+            }
             for name in Set(expectedMembers.keys).union(actualMembers.keys).sorted() where !ignored.contains(name) {
                 differences(expected: expectedMembers[name] ?? .null, actual: actualMembers[name] ?? .null, recordedSession: recordedSession, session: session,
                             path: path.isEmpty ? name : path + "." + name, into: &members)

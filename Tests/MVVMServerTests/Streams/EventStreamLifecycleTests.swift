@@ -20,7 +20,7 @@ struct EventStreamLifecycleTests {
             // rest of the suite loads the two cores, and never more than one per interval.
             #expect(try await stream.next(timeout: 2.0) == nil)
             let comments = await stream.comments
-            #expect((5...11).contains(comments), "about one heartbeat every 0.2 s in 2 s, got \(comments)")
+            #expect((3...11).contains(comments), "about one heartbeat every 0.2 s in 2 s (at least 3 under load), got \(comments)")
             await stream.close()
         }
     }
