@@ -361,6 +361,13 @@ def scenarios(main: Server, tiny: Server, plain: Server) -> dict[tuple[str, str]
     s["replayJournal", "413"] = lambda: main.request("POST", "/replays", json.dumps({"session": "s", "dropped": 0, "entries": [], "pad": "x" * MAX_BODY_BYTES}))
     s["replayJournal", "422"] = lambda: main.request("POST", "/replays", '{"session": "s", "dropped": 0, "entries": [{"seq": 1, "method": "POST", "path": "/scenes/nowhere/input", "body": {}, "status": 200, "answer": null}]}')
 
+    # The inspector and the session list it reads.
+    for op, path in [("getInspector", "/inspector"), ("getInspectorScript", "/inspector/inspector.js"),
+                     ("getInspectorStyles", "/inspector/inspector.css"), ("listSessions", "/testing/sessions")]:
+        s[op, "200"] = lambda path=path: main.request("GET", path)
+        s[op, "404"] = lambda path=path: plain.request("GET", path)
+    s["getInspector", "400"] = lambda: main.request("GET", "/inspector?session=%FF")
+
     def replay_at_capacity() -> Response:
         session = tiny.session()  # the only slot, with a request parked on it
         path = f"/sessions/{session}/navigation"

@@ -825,6 +825,66 @@ extension Components {
                 case versions
             }
         }
+        /// - Remark: Generated from `#/components/schemas/SessionList`.
+        internal struct SessionList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SessionList/SessionsPayload`.
+            internal struct SessionsPayloadPayload: Codable, Hashable, Sendable {
+                /// The session's id.
+                ///
+                /// - Remark: Generated from `#/components/schemas/SessionList/SessionsPayload/id`.
+                internal var id: Swift.String
+                /// When it was made, in milliseconds since 1970.
+                ///
+                /// - Remark: Generated from `#/components/schemas/SessionList/SessionsPayload/createdAt`.
+                internal var createdAt: Swift.Int
+                /// Seconds since it was made.
+                ///
+                /// - Remark: Generated from `#/components/schemas/SessionList/SessionsPayload/ageSeconds`.
+                internal var ageSeconds: Swift.Double
+                /// Seconds since its last request.
+                ///
+                /// - Remark: Generated from `#/components/schemas/SessionList/SessionsPayload/idleSeconds`.
+                internal var idleSeconds: Swift.Double
+                /// Creates a new `SessionsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's id.
+                ///   - createdAt: When it was made, in milliseconds since 1970.
+                ///   - ageSeconds: Seconds since it was made.
+                ///   - idleSeconds: Seconds since its last request.
+                internal init(
+                    id: Swift.String,
+                    createdAt: Swift.Int,
+                    ageSeconds: Swift.Double,
+                    idleSeconds: Swift.Double
+                ) {
+                    self.id = id
+                    self.createdAt = createdAt
+                    self.ageSeconds = ageSeconds
+                    self.idleSeconds = idleSeconds
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case id
+                    case createdAt
+                    case ageSeconds
+                    case idleSeconds
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/SessionList/sessions`.
+            internal typealias SessionsPayload = [Components.Schemas.SessionList.SessionsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/SessionList/sessions`.
+            internal var sessions: Components.Schemas.SessionList.SessionsPayload
+            /// Creates a new `SessionList`.
+            ///
+            /// - Parameters:
+            ///   - sessions:
+            internal init(sessions: Components.Schemas.SessionList.SessionsPayload) {
+                self.sessions = sessions
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case sessions
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/TestClock`.
         internal struct TestClock: Codable, Hashable, Sendable {
             /// Seconds the clock has moved since the server started.

@@ -198,6 +198,39 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /replays`.
     /// - Remark: Generated from `#/paths//replays/post(replayJournal)`.
     func replayJournal(_ input: Operations.ReplayJournal.Input) async throws -> Operations.ReplayJournal.Output
+    /// The inspector page (testing mode only).
+    ///
+    /// One page, with no outside assets, that shows the sessions and, for the one chosen
+    /// (`/inspector?session={id}`), its navigation, each shown scene's state with the members
+    /// changed at its last version marked, its snapshot with the last difference marked, its
+    /// events and its journal, live over the server's own streams; and the test clock. It
+    /// sends inputs and actions, goes back, recreates the session, exports and replays its
+    /// journal, all through the public routes. Values are shown as text, never as markup,
+    /// and its Content-Security-Policy forbids inline script. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /inspector`.
+    /// - Remark: Generated from `#/paths//inspector/get(getInspector)`.
+    func getInspector(_ input: Operations.GetInspector.Input) async throws -> Operations.GetInspector.Output
+    /// The inspector's script (testing mode only).
+    ///
+    /// - Remark: HTTP `GET /inspector/inspector.js`.
+    /// - Remark: Generated from `#/paths//inspector/inspector.js/get(getInspectorScript)`.
+    func getInspectorScript(_ input: Operations.GetInspectorScript.Input) async throws -> Operations.GetInspectorScript.Output
+    /// The inspector's style sheet (testing mode only).
+    ///
+    /// - Remark: HTTP `GET /inspector/inspector.css`.
+    /// - Remark: Generated from `#/paths//inspector/inspector.css/get(getInspectorStyles)`.
+    func getInspectorStyles(_ input: Operations.GetInspectorStyles.Input) async throws -> Operations.GetInspectorStyles.Output
+    /// The live sessions, most recently used first (testing mode only).
+    ///
+    /// What the inspector lists: each live session's id, when it was made and how long it has
+    /// been idle. A server in testing mode serves loopback only; without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /testing/sessions`.
+    /// - Remark: Generated from `#/paths//testing/sessions/get(listSessions)`.
+    func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output
     /// The test clock (testing mode only).
     ///
     /// In testing mode, the clock every view model and service reads from its dependencies
@@ -562,6 +595,53 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// The inspector page (testing mode only).
+    ///
+    /// One page, with no outside assets, that shows the sessions and, for the one chosen
+    /// (`/inspector?session={id}`), its navigation, each shown scene's state with the members
+    /// changed at its last version marked, its snapshot with the last difference marked, its
+    /// events and its journal, live over the server's own streams; and the test clock. It
+    /// sends inputs and actions, goes back, recreates the session, exports and replays its
+    /// journal, all through the public routes. Values are shown as text, never as markup,
+    /// and its Content-Security-Policy forbids inline script. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /inspector`.
+    /// - Remark: Generated from `#/paths//inspector/get(getInspector)`.
+    internal func getInspector(
+        query: Operations.GetInspector.Input.Query = .init(),
+        headers: Operations.GetInspector.Input.Headers = .init()
+    ) async throws -> Operations.GetInspector.Output {
+        try await getInspector(Operations.GetInspector.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The inspector's script (testing mode only).
+    ///
+    /// - Remark: HTTP `GET /inspector/inspector.js`.
+    /// - Remark: Generated from `#/paths//inspector/inspector.js/get(getInspectorScript)`.
+    internal func getInspectorScript(headers: Operations.GetInspectorScript.Input.Headers = .init()) async throws -> Operations.GetInspectorScript.Output {
+        try await getInspectorScript(Operations.GetInspectorScript.Input(headers: headers))
+    }
+    /// The inspector's style sheet (testing mode only).
+    ///
+    /// - Remark: HTTP `GET /inspector/inspector.css`.
+    /// - Remark: Generated from `#/paths//inspector/inspector.css/get(getInspectorStyles)`.
+    internal func getInspectorStyles(headers: Operations.GetInspectorStyles.Input.Headers = .init()) async throws -> Operations.GetInspectorStyles.Output {
+        try await getInspectorStyles(Operations.GetInspectorStyles.Input(headers: headers))
+    }
+    /// The live sessions, most recently used first (testing mode only).
+    ///
+    /// What the inspector lists: each live session's id, when it was made and how long it has
+    /// been idle. A server in testing mode serves loopback only; without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /testing/sessions`.
+    /// - Remark: Generated from `#/paths//testing/sessions/get(listSessions)`.
+    internal func listSessions(headers: Operations.ListSessions.Input.Headers = .init()) async throws -> Operations.ListSessions.Output {
+        try await listSessions(Operations.ListSessions.Input(headers: headers))
     }
     /// The test clock (testing mode only).
     ///

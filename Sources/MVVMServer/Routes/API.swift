@@ -41,6 +41,7 @@ final class API: Sendable {
             addRecreateRoutes(to: &router, testing: testing)
             addJournalRoutes(to: &router)
             addReplayRoutes(to: &router, testing: testing)
+            addInspectorRoutes(to: &router)
         }
         return router
     }

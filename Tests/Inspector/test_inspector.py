@@ -1,0 +1,93 @@
+"""The inspector follows sessions driven by curl-like clients, live, and drives them itself."""
+
+from __future__ import annotations
+
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+XSS = "<img src=x onerror=window.__xss=1>"
+
+
+def wait(driver, condition, seconds: float = 5):
+    """Waits for `condition`; the page redraws a scene when it changes, so an element found a
+    moment before may be gone: that is read again."""
+    return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)).until(lambda d: condition(d))
+
+
+def cell(driver, member: str, key: str):
+    """The value shown for a member of a scene, read in one step; None when it is not shown."""
+    return driver.execute_script(
+        "const row = document.querySelector(`.scene[data-key=\"${arguments[1]}\"] tr[data-member=\"${arguments[0]}\"]`);"
+        "return row ? row.children[1].textContent : null;", member, key)
+
+
+def test_the_page_lists_a_session_made_by_another_client(server, browser):
+    browser.get(server.base + "/inspector")
+    session = server.session()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'#session-list li[data-session="{session}"]'), 3)
+
+
+def test_an_input_sent_elsewhere_shows_within_a_second(server, browser):
+    session = server.session()
+    browser.get(f"{server.base}/inspector?session={session}")
+    wait(browser, lambda d: cell(d, "input.filter", "films") == "")
+    assert server.post(f"/sessions/{session}/scenes/films/input", {"filter": "the"}).status_code == 200
+    wait(browser, lambda d: cell(d, "input.filter", "films") == "the", 1.5)
+    row = browser.find_element(By.CSS_SELECTOR, '.scene[data-key="films"] tr[data-member="input.filter"]')
+    assert "changed" in row.get_attribute("class"), "the member changed at the last version is marked"
+    unchanged = browser.find_element(By.CSS_SELECTOR, '.scene[data-key="films"] tr[data-member="input.sort"]')
+    assert "changed" not in unchanged.get_attribute("class")
+    wait(browser, lambda d: any("/scenes/films/input" in item.text for item in d.find_elements(By.CSS_SELECTOR, "#journal li")))
+    wait(browser, lambda d: any(item.text.startswith("#") and "didUpdate films" in item.text for item in d.find_elements(By.CSS_SELECTOR, "#events li")))
+
+
+def test_an_action_sent_from_the_page_changes_the_server(server, browser):
+    session = server.session()
+    browser.get(f"{server.base}/inspector?session={session}")
+    form = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '.scene[data-key="films"] form[data-action="select"]'))
+    form.find_element(By.NAME, "id").send_keys("4")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(browser, lambda d: [entry["key"] for entry in server.get(f"/sessions/{session}/navigation").json()["stack"]] == ["films", "film/4"])
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '.scene[data-key="film/4"]'))
+
+
+def test_a_snapshot_difference_is_marked(server, browser):
+    session = server.session()
+    browser.get(f"{server.base}/inspector?session={session}")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '.scene[data-key="films"] .cell'))
+    assert server.post(f"/sessions/{session}/scenes/films/input", {"filter": "the"}).status_code == 200
+    deleted = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '.scene[data-key="films"] .deleted-list'), 2)
+    assert "deleted:" in deleted[0].text
+
+
+def test_markup_in_a_value_shows_as_text_and_runs_nothing(server, browser):
+    session = server.session()
+    browser.get(f"{server.base}/inspector?session={session}")
+    wait(browser, lambda d: cell(d, "input.filter", "films") == "")
+    assert server.post(f"/sessions/{session}/scenes/films/input", {"filter": XSS}).status_code == 200
+    wait(browser, lambda d: cell(d, "input.filter", "films") == XSS)
+    assert browser.execute_script("return window.__xss") is None
+    assert not browser.find_elements(By.CSS_SELECTOR, "#scenes img")
+
+
+def test_the_tools_move_the_clock_go_back_recreate_and_replay(server, browser):
+    session = server.session()
+    browser.get(f"{server.base}/inspector?session={session}")
+    browser.find_element(By.CSS_SELECTOR, 'button[data-advance="10"]').click()
+    wait(browser, lambda d: d.find_element(By.ID, "clock-now").text == "10")
+    assert server.get("/testing/clock").json()["now"] == 10
+
+    cell_button = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '.scene[data-key="films"] .cell[data-item="2"] button'))
+    cell_button[0].click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '.scene[data-key="film/2"]'))
+    browser.find_element(By.ID, "back").click()
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, '.scene[data-key="film/2"]'))
+    assert [entry["key"] for entry in server.get(f"/sessions/{session}/navigation").json()["stack"]] == ["films"]
+
+    browser.find_element(By.ID, "recreate").click()
+    wait(browser, lambda d: "films: nothing lost" in d.find_element(By.ID, "report").text)
+
+    browser.find_element(By.ID, "replay").click()
+    wait(browser, lambda d: "no divergence" in d.find_element(By.ID, "report").text)
+    assert "2 steps" in browser.find_element(By.ID, "report").text

@@ -1,0 +1,60 @@
+import Foundation
+import MVVMServer
+import TestSupport
+import Testing
+
+/// The inspector's files and the session list it reads, over HTTP (its behaviour in a browser
+/// is tested in headless Chromium by scripts/inspector-test).
+@Suite("The inspector page and the session list", .timeLimit(.minutes(1)))
+struct InspectorAPITests {
+    private static func testing(_ configuration: inout ApplicationConfiguration) {
+        configuration.testing = true
+    }
+
+    @Test("The page, its script and its styles are served with a policy that forbids inline script")
+    func files() async throws {
+        try await APIClient.run(configure: Self.testing) { api in
+            for (path, type) in [("/inspector", "text/html"), ("/inspector/inspector.js", "text/javascript"), ("/inspector/inspector.css", "text/css")] {
+                let file = try await api.get(path)
+                #expect(file.status == 200, "\(path)")
+                #expect(file.headers["content-type"]?.hasPrefix(type) == true, "\(path)")
+                let policy = try #require(file.headers["content-security-policy"])
+                #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"), "\(policy)")
+                #expect(file.headers["x-content-type-options"] == "nosniff")
+                #expect(!file.text.isEmpty)
+            }
+            let page = try await api.get("/inspector?session=abc")
+            #expect(page.text.contains("<script src=\"/inspector/inspector.js\"></script>"))
+            #expect(!page.text.contains("<script>"), "no inline script")
+        }
+    }
+
+    @Test("The session list holds every live session, the most recently used first")
+    func sessionList() async throws {
+        try await APIClient.run(configure: Self.testing) { api in
+            let first = try await api.createSession()
+            let second = try await api.createSession()
+            // Uses are counted in milliseconds: the read of the first comes a few later.
+            try await Task.sleep(for: .milliseconds(20))
+            _ = try await api.get("/sessions/\(first)/navigation")
+            let list = try await api.get("/testing/sessions")
+            #expect(list.status == 200)
+            let sessions = list.json["sessions"] as? [[String: Any]] ?? []
+            #expect(sessions.compactMap { $0["id"] as? String } == [first, second])
+            #expect((sessions.first?["ageSeconds"] as? Double ?? -1) >= 0)
+            #expect(try await api.delete("/sessions/\(second)").status == 204)
+            let after = try await api.get("/testing/sessions").json["sessions"] as? [[String: Any]] ?? []
+            #expect(after.compactMap { $0["id"] as? String } == [first])
+        }
+    }
+
+    @Test("Without testing mode there is no inspector and no session list")
+    func absentWithoutTestingMode() async throws {
+        try await APIClient.run { api in
+            for path in ["/inspector", "/inspector/inspector.js", "/inspector/inspector.css", "/testing/sessions"] {
+                let answer = try await api.get(path)
+                #expect(answer.status == 404, "\(path)")
+            }
+        }
+    }
+}
