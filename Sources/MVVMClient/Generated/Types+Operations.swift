@@ -5423,14 +5423,14 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/inspector/GET/query`.
             internal struct Query: Sendable, Hashable {
-                /// The session to open.
+                /// The id of the session to open (22 characters of URL-safe base64).
                 ///
                 /// - Remark: Generated from `#/paths/inspector/GET/query/session`.
                 internal var session: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - session: The session to open.
+                ///   - session: The id of the session to open (22 characters of URL-safe base64).
                 internal init(session: Swift.String? = nil) {
                     self.session = session
                 }
