@@ -5573,7 +5573,7 @@ internal enum Operations {
                     self.body = body
                 }
             }
-            /// The query string is malformed or not valid UTF-8 (`bad-request`).
+            /// The query string is malformed or not valid UTF-8 (`bad-request`), or `session` is not a session's id (`invalid-parameter`).
             ///
             /// - Remark: Generated from `#/paths//inspector/get(getInspector)/responses/400`.
             ///

@@ -7,7 +7,12 @@ import MVVMSupport
 extension API {
     func addInspectorRoutes(to router: inout Router) {
         let assets = InspectorAssets.load()
-        router.add("GET", "/inspector") { _ in Self.asset(assets.page, type: "text/html") }
+        router.add("GET", "/inspector") { routed in
+            if let session = routed.request.query["session"], !SessionID.isWellFormed(session) {
+                throw HTTPError(.invalidParameter, detail: "session must be a session's id.", member: "session")
+            }
+            return Self.asset(assets.page, type: "text/html")
+        }
         router.add("GET", "/inspector/inspector.js") { _ in Self.asset(assets.script, type: "text/javascript") }
         router.add("GET", "/inspector/inspector.css") { _ in Self.asset(assets.styles, type: "text/css") }
         router.add("GET", "/testing/sessions") { [self] _ in .response(.json(encoding: sessionList(), headers: [("Cache-Control", "no-store")])) }

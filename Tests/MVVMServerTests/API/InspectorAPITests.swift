@@ -23,7 +23,8 @@ struct InspectorAPITests {
                 #expect(file.headers["x-content-type-options"] == "nosniff")
                 #expect(!file.text.isEmpty)
             }
-            let page = try await api.get("/inspector?session=abc")
+            APIClient.expectProblem(try await api.get("/inspector?session=abc"), 400, "invalid-parameter", member: "session")
+            let page = try await api.get("/inspector?session=\(try await api.createSession())")
             #expect(page.text.contains("<script src=\"/inspector/inspector.js\"></script>"))
             #expect(!page.text.contains("<script>"), "no inline script")
         }
