@@ -22,9 +22,11 @@ SCREENSHOTS = Path(os.environ.get("INSPECTOR_SCREENSHOTS", str(ROOT / ".build-in
 
 
 class Server:
-    def __init__(self):
+    """The example app's server in testing mode, with `flags` of its own added."""
+
+    def __init__(self, *flags: str):
         self.process = subprocess.Popen(
-            [SERVER, "--testing", "--port", "0", "--state", "none", "--log-level", "warning"],
+            [SERVER, "--testing", "--port", "0", "--state", "none", "--log-level", "warning", *flags],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         match = re.search(r"listening on (http://127\.0\.0\.1:\d+)", self.process.stdout.readline())
         assert match, "the server did not start"
@@ -51,6 +53,15 @@ class Server:
 @pytest.fixture
 def server():
     running = Server()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def failing_server():
+    """A server whose first SWAPI request fails with no retry: a new session's films fail to
+    load, and the alert is presented modally."""
+    running = Server("--swapi-fail-first", "1", "--swapi-retries", "0")
     yield running
     running.stop()
 

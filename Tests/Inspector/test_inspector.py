@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -33,7 +35,7 @@ def test_an_input_sent_elsewhere_shows_within_a_second(server, browser):
     browser.get(f"{server.base}/inspector?session={session}")
     wait(browser, lambda d: cell(d, "input.filter", "films") == "")
     assert server.post(f"/sessions/{session}/scenes/films/input", {"filter": "the"}).status_code == 200
-    wait(browser, lambda d: cell(d, "input.filter", "films") == "the", 1.5)
+    wait(browser, lambda d: cell(d, "input.filter", "films") == "the", 1.0)
     row = browser.find_element(By.CSS_SELECTOR, '.scene[data-key="films"] tr[data-member="input.filter"]')
     assert "changed" in row.get_attribute("class"), "the member changed at the last version is marked"
     unchanged = browser.find_element(By.CSS_SELECTOR, '.scene[data-key="films"] tr[data-member="input.sort"]')
@@ -50,6 +52,72 @@ def test_an_action_sent_from_the_page_changes_the_server(server, browser):
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait(browser, lambda d: [entry["key"] for entry in server.get(f"/sessions/{session}/navigation").json()["stack"]] == ["films", "film/4"])
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '.scene[data-key="film/4"]'))
+
+
+def tree(driver) -> str:
+    return driver.find_element(By.ID, "navigation").text
+
+
+def test_the_tree_shows_slots_and_follows_them(server, browser):
+    session = server.session()
+    browser.get(f"{server.base}/inspector?session={session}")
+    wait(browser, lambda d: "films root" in tree(d))
+    assert server.post(f"/sessions/{session}/scenes/dashboard/actions/embed", {"slot": "main", "scene": "car"}).status_code == 200
+    wait(browser, lambda d: "dashboard push" in tree(d) and "main: car embedded" in tree(d))
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '.scene[data-key="car"] tr[data-member="output.horsePower"]'))
+
+
+def test_the_tree_shows_the_modal_and_the_page_dismisses_it(failing_server, browser):
+    server = failing_server
+    session = server.session()
+    assert server.get(f"/sessions/{session}/navigation").json()["modal"]["key"] == "alert/films"
+    browser.get(f"{server.base}/inspector?session={session}")
+    wait(browser, lambda d: "modal: alert/films modal" in tree(d))
+    wait(browser, lambda d: cell(d, "output.error", "films") == "the service answered 503")
+    dismiss = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '.scene[data-key="alert/films"] form[data-action="dismiss"] button'))
+    dismiss.click()
+    wait(browser, lambda d: "modal:" not in tree(d))
+    assert server.get(f"/sessions/{session}/navigation").json()["modal"] is None
+
+
+def fetch_in_page(driver, href: str) -> str:
+    """The body the browser gets for `href`, as a click on a link to it would download it."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0]).then((r) => r.text()).then(done, (e) => done('failed: ' + e));", href)
+
+
+def test_the_journal_exports_and_an_edited_one_replays_with_its_divergence_side_by_side(server, browser, tmp_path):
+    session = server.session()
+    assert server.post(f"/sessions/{session}/scenes/films/input", {"filter": "the"}).status_code == 200
+    browser.get(f"{server.base}/inspector?session={session}")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#journal li"))
+
+    exported = json.loads(fetch_in_page(browser, browser.find_element(By.ID, "export-json").get_attribute("href")))
+    assert exported == server.get(f"/sessions/{session}/journal").json()
+    script = fetch_in_page(browser, browser.find_element(By.ID, "export-curl").get_attribute("href"))
+    assert script.startswith("#!/bin/sh") and "/scenes/films/input" in script
+
+    entry = next(entry for entry in exported["entries"] if entry["path"].endswith("/scenes/films/input"))
+    answer = dict(entry["answer"], input=dict(entry["answer"]["input"], filter="edited"))
+    edited = dict(exported, entries=[dict(entry, answer=answer)])
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(edited))
+    browser.find_element(By.CSS_SELECTOR, "#import summary").click()
+    browser.find_element(By.ID, "import-file").send_keys(str(path))
+    wait(browser, lambda d: '"edited"' in d.find_element(By.ID, "import-text").get_attribute("value"))
+    browser.find_element(By.ID, "import-replay").click()
+
+    wait(browser, lambda d: f"Diverged at entry #{entry['seq']}: input.filter" in d.find_element(By.ID, "report").text)
+    recorded, replayed = browser.find_elements(By.CSS_SELECTOR, "#report .divergence .side")
+    assert recorded.text.startswith("recorded: 200") and '"filter": "edited"' in recorded.text
+    assert replayed.text.startswith("replayed: 200") and '"filter": "the"' in replayed.text
+    assert recorded.location["y"] == replayed.location["y"] and recorded.location["x"] < replayed.location["x"], "side by side"
+    opened = browser.find_element(By.CSS_SELECTOR, "#report button[data-open]")
+    replay_session = opened.get_attribute("data-open")
+    opened.click()
+    wait(browser, lambda d: d.find_element(By.ID, "session-id").text == replay_session)
+    wait(browser, lambda d: cell(d, "input.filter", "films") == "the")
 
 
 def test_a_snapshot_difference_is_marked(server, browser):

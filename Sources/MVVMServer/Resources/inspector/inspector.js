@@ -368,19 +368,41 @@ async function recreate() {
 
 async function replay() {
   const journal = await api("GET", `/sessions/${encodeURIComponent(inspector.session)}/journal`);
-  if (journal.status !== 200) return;
-  const answer = await api("POST", "/replays", journal.raw);
+  if (journal.status !== 200) return report("Replay refused", document.createTextNode(problemText(journal)));
+  await replayJournal(journal.raw);
+}
+
+// A journal chosen as a file is read into the text box, where it can still be edited.
+function importFile() {
+  const file = document.getElementById("import-file").files[0];
+  if (!file) return;
+  const reader = new FileReader();
+  reader.addEventListener("load", () => { document.getElementById("import-text").value = String(reader.result); });
+  reader.readAsText(file);
+}
+
+async function replayImported() {
+  const raw = document.getElementById("import-text").value;
+  if (!raw.trim()) return report("Nothing to replay", document.createTextNode("Choose or paste a journal first."));
+  await replayJournal(raw);
+}
+
+// Replays a journal on a new session and shows the outcome; a divergence shows the recorded
+// answer and the replayed one side by side.
+async function replayJournal(raw) {
+  const answer = await api("POST", "/replays", raw);
   if (answer.status !== 201) return report("Replay refused", document.createTextNode(problemText(answer)));
   const result = answer.json;
-  const link = el("button", { text: `open ${result.session}`, attributes: { type: "button" } });
+  const link = el("button", { text: `open ${result.session}`, attributes: { type: "button", "data-open": result.session } });
   link.addEventListener("click", () => select(result.session));
   if (!result.divergence) {
     return report("Replayed", el("span", { text: `${result.steps} steps, no divergence ` }, link));
   }
   const divergence = result.divergence;
-  report(`Diverged at entry #${divergence.seq}: ${divergence.members.join(", ")}`, el("div", { className: "divergence" },
-    el("pre", { text: `expected ${divergence.expected.status}\n${JSON.stringify(divergence.expected.answer, null, 2)}` }),
-    el("pre", { text: `actual ${divergence.actual.status}\n${JSON.stringify(divergence.actual.answer, null, 2)}` }),
+  const side = (title, outcome) => el("div", { className: "side" }, el("strong", { text: `${title}: ${outcome.status}` }),
+    el("pre", { text: JSON.stringify(outcome.answer, null, 2) }));
+  report(`Diverged at entry #${divergence.seq}: ${divergence.members.join(", ")}`, el("div", {},
+    el("div", { className: "divergence" }, side("recorded", divergence.expected), side("replayed", divergence.actual)),
     link));
 }
 
@@ -393,6 +415,8 @@ async function start() {
   document.getElementById("back").addEventListener("click", back);
   document.getElementById("recreate").addEventListener("click", recreate);
   document.getElementById("replay").addEventListener("click", replay);
+  document.getElementById("import-file").addEventListener("change", importFile);
+  document.getElementById("import-replay").addEventListener("click", replayImported);
   await refreshSessions();
   await refreshClock();
   setInterval(refreshSessions, 1000);
