@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,8 @@ enum AllocatorTuning {
 
     /// Caps tcmalloc's per-thread caches at ``threadCacheBytes`` when the process allocates with
     /// tcmalloc (the release build on Linux) and `TCMALLOC_MAX_TOTAL_THREAD_CACHE_BYTES` does not
-    /// set the cap already. Does nothing otherwise.
+    /// set the cap already; writes a warning to standard error when tcmalloc refuses it. Does
+    /// nothing otherwise.
     static func apply() {
         #if canImport(Glibc)
         guard getenv("TCMALLOC_MAX_TOTAL_THREAD_CACHE_BYTES") == nil,
@@ -19,7 +21,11 @@ enum AllocatorTuning {
         }
         typealias SetNumericProperty = @convention(c) (UnsafePointer<CChar>, Int) -> Int32
         let setProperty = unsafeBitCast(symbol, to: SetNumericProperty.self)
-        _ = setProperty("tcmalloc.max_total_thread_cache_bytes", threadCacheBytes)
+        // tcmalloc answers 0 for a property it does not know: the cap is then not set, which
+        // costs memory but nothing else, so the server says so and goes on.
+        if setProperty("tcmalloc.max_total_thread_cache_bytes", threadCacheBytes) == 0 {
+            FileHandle.standardError.write(Data("warning: tcmalloc refused tcmalloc.max_total_thread_cache_bytes; its per-thread caches keep their default cap\n".utf8))
+        }
         #endif
     }
 }

@@ -61,10 +61,13 @@ func connectionValues(of connection: OpaquePointer, kind: MHD_ValueKind, decodeQ
     guard count > 0 else { return [] }
     var collector = ValueCollector(decodeQuery: decodeQuery, kept: kept)
     collector.fields.reserveCapacity(Int(count))
-    withUnsafeMutablePointer(to: &collector) { pointer in
-        _ = MHD_get_connection_values(connection, kind, collectValue, pointer)
+    let visited = withUnsafeMutablePointer(to: &collector) { pointer in
+        MHD_get_connection_values(connection, kind, collectValue, pointer)
     }
-    return collector.malformed ? nil : collector.fields
+    // Every value counted is visited unless the collector stopped at a malformed one; any other
+    // count means the values were not all read, and they are not trusted.
+    guard !collector.malformed, visited == count else { return nil }
+    return collector.fields
 }
 
 /// Whether the method is `GET`.

@@ -99,6 +99,19 @@ final class API: Sendable {
         return object
     }
 
+    /// How long a request asks the server to wait for its work (`wait`, in seconds, cut to the
+    /// configuration's cap); `absent` when it does not say.
+    /// - Throws: 400 naming a malformed `wait` (or `since`).
+    func waitParameter(_ routed: RoutedRequest, absent: Duration) throws(HTTPError) -> Duration {
+        try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds).wait ?? absent
+    }
+
+    /// The longest wait the configuration allows, for requests that wait as long as they may
+    /// unless told otherwise.
+    var longestWait: Duration {
+        .seconds(configuration.maxWaitSeconds)
+    }
+
     /// What a GET of a versioned document asks for: the live session, the long-poll
     /// parameters (`wait` cut to the configuration's cap), and a stream when it asks for one.
     /// - Throws: as ``liveSession(_:)``; 400 naming a malformed `since`, `wait` or `Last-Event-ID`.

@@ -18,7 +18,7 @@ extension API {
     func advanceClock(_ routed: RoutedRequest, testing: TestingMode) throws -> Reply {
         let body = try jsonObject(routed.request, allowEmpty: false)
         let duration = try Self.advanceDuration(body)
-        let wait = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds).wait ?? .seconds(configuration.maxWaitSeconds)
+        let wait = try waitParameter(routed, absent: longestWait)
         return .task {
             let settled = await testing.advance(by: duration, before: .now + wait)
             return .response(.json(encoding: ClockDocument(testing.clock, settled: settled), headers: [("Cache-Control", "no-store")]))

@@ -13,7 +13,7 @@ extension API {
     /// maximum wait when absent) pass first. The session keeps its id; its versions go on.
     func recreate(_ routed: RoutedRequest, testing: TestingMode) throws -> Reply {
         let session = try liveSession(routed)
-        let wait = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds).wait ?? .seconds(configuration.maxWaitSeconds)
+        let wait = try waitParameter(routed, absent: longestWait)
         let recreation = Recreation(sessions: sessions, testing: testing)
         return .task {
             let document = try await recreation.recreate(session, before: .now + wait)

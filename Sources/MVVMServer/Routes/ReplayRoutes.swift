@@ -17,7 +17,7 @@ extension API {
         // Malformed JSON, or a body that is not an object, is a 400 as for every other body.
         _ = try jsonObject(routed.request, allowEmpty: false)
         let journal = try replay.journal(from: routed.request.body)
-        let wait = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds).wait ?? .seconds(configuration.maxWaitSeconds)
+        let wait = try waitParameter(routed, absent: longestWait)
         return .task {
             let document = try await replay.run(journal, settlingFor: wait)
             return .response(.json(encoding: document, status: 201, headers: [("Location", "/sessions/\(document.session)"), ("Cache-Control", "no-store")]))

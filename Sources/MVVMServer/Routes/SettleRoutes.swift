@@ -14,7 +14,7 @@ extension API {
     /// absent) pass first.
     func settled(_ routed: RoutedRequest) throws -> Reply {
         let session = try liveSession(routed)
-        let wait = try PollParameters(routed.request.query, maxWait: configuration.maxWaitSeconds).wait ?? .zero
+        let wait = try waitParameter(routed, absent: .zero)
         guard let release = sessions.reserveParking(for: session) else {
             return .problem(.parkingFull)
         }

@@ -72,21 +72,8 @@ struct Recreation {
     static func lostMembers(before: Data, after: Data) -> [String] {
         let old = StrictJSON.parse(before)?.objectValue ?? [:]
         let new = StrictJSON.parse(after)?.objectValue ?? [:]
-        var lost: [String] = []
-        for part in ["input", "output"] {
-            differences(old[part] ?? .null, new[part] ?? .null, path: part, into: &lost)
-        }
-        return lost
-    }
-
-    private static func differences(_ old: JSONValue, _ new: JSONValue, path: String, into lost: inout [String]) {
-        guard old != new else { return }
-        guard let oldMembers = old.objectValue, let newMembers = new.objectValue else {
-            lost.append(path)
-            return
-        }
-        for name in Set(oldMembers.keys).union(newMembers.keys).sorted() {
-            differences(oldMembers[name] ?? .null, newMembers[name] ?? .null, path: path + "." + name, into: &lost)
+        return ["input", "output"].flatMap { part in
+            JSONDifferences().paths(expected: old[part] ?? .null, actual: new[part] ?? .null, under: part)
         }
     }
 }

@@ -138,8 +138,8 @@ struct Replay {
             let response = await routing.respond(to: HTTPRequest(method: entry.method, path: "/sessions/" + id + entry.path, headers: headers, body: body))
             steps += 1
             let actual = response.body.isEmpty ? JSONValue.null : StrictJSON.parse(response.body) ?? .string(String(decoding: response.body, as: UTF8.self))
-            var members = response.status == entry.status ? [] : ["status"]
-            Self.differences(expected: entry.answer, actual: actual, recordedSession: journal.session, session: id, path: "", into: &members)
+            let members = (response.status == entry.status ? [] : ["status"])
+                + Self.differences(expected: entry.answer, actual: actual, recordedSession: journal.session, session: id)
             if !members.isEmpty {
                 let divergence = Divergence(seq: entry.seq, expected: Answer(status: entry.status, answer: entry.answer),
                                             actual: Answer(status: response.status, answer: actual), members: members)
@@ -157,28 +157,21 @@ struct Replay {
         return await session.context.run { $0.hasRunningWork }
     }
 
-    /// The members where `actual` differs from `expected`, as dotted paths under `path`, by the
-    /// rules of the type's documentation.
-    static func differences(expected: JSONValue, actual: JSONValue, recordedSession: String, session: String, path: String, into members: inout [String]) {
-        switch (expected, actual) {
-        case (.object(let expectedMembers), .object(let actualMembers)):
-            var ignored: Set<String> = ["version"]
-            if case .string(let lifecycle) = expectedMembers["lifecycle"], ["initialized", "setuped", "loading"].contains(lifecycle) {
-                ignored.formUnion(["lifecycle", "output", "error"])
+    /// The members where `actual` differs from `expected`, as dotted paths, by the rules of the
+    /// type's documentation.
+    static func differences(expected: JSONValue, actual: JSONValue, recordedSession: String, session: String) -> [String] {
+        var differences = JSONDifferences()
+        differences.comparesArrayItems = true
+        differences.renaming = (recordedSession, session)
+        differences.ignoredMembers = { members in
+            if case .string(let lifecycle) = members["lifecycle"], beforeLoad.contains(lifecycle) {
+                return ["version", "lifecycle", "output", "error"]
             }
-            for name in Set(expectedMembers.keys).union(actualMembers.keys).sorted() where !ignored.contains(name) {
-                differences(expected: expectedMembers[name] ?? .null, actual: actualMembers[name] ?? .null, recordedSession: recordedSession, session: session,
-                            path: path.isEmpty ? name : path + "." + name, into: &members)
-            }
-        case (.array(let expectedItems), .array(let actualItems)) where expectedItems.count == actualItems.count:
-            for (index, pair) in zip(expectedItems, actualItems).enumerated() {
-                differences(expected: pair.0, actual: pair.1, recordedSession: recordedSession, session: session, path: path + "[\(index)]", into: &members)
-            }
-        case (.string(let expectedText), .string(let actualText)):
-            let named = recordedSession.isEmpty ? expectedText : expectedText.replacingOccurrences(of: recordedSession, with: session)
-            if named != actualText { members.append(path.isEmpty ? "answer" : path) }
-        default:
-            if expected != actual { members.append(path.isEmpty ? "answer" : path) }
+            return ["version"]
         }
+        return differences.paths(expected: expected, actual: actual)
     }
+
+    /// The lifecycles of a scene whose load has not finished.
+    private static let beforeLoad: Set<String> = ["initialized", "setuped", "loading"]
 }

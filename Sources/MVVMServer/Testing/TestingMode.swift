@@ -46,17 +46,12 @@ final class TestingMode: Sendable {
     /// and then the clock is moved the rest of the way at once.
     func advance(by duration: Duration, before deadline: ContinuousClock.Instant) async -> Bool {
         let target = clock.now.advanced(by: duration)
-        guard await waitUntilQuiet(before: deadline) else {
-            clock.advance(by: clock.now.duration(to: target))
-            return false
+        var quiet = await waitUntilQuiet(before: deadline)
+        while quiet, clock.wakeNext(notAfter: target) {
+            quiet = await waitUntilQuiet(before: deadline)
         }
-        while clock.wakeNext(notAfter: target) {
-            guard await waitUntilQuiet(before: deadline) else {
-                clock.advance(by: clock.now.duration(to: target))
-                return false
-            }
-        }
-        return true
+        if !quiet { clock.advance(by: clock.now.duration(to: target)) }
+        return quiet
     }
 
     /// How often a wait for quiet looks again.
