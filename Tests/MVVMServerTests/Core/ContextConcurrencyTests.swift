@@ -27,6 +27,8 @@ extension Core {
 
             _ = try await slow.state(of: "suggestions")
             try await gate.waitForArrivals(1)
+            // The load has reached the service; its `loading` document may be published a moment later.
+            _ = try await slow.board.waitForLifecycle(.loading, of: "suggestions")
 
             // The slow context's load is suspended; the fast one loads and answers meanwhile.
             _ = try await fast.state(of: "suggestions")
@@ -52,6 +54,9 @@ extension Core {
             _ = try await b.state(of: "suggestions")
             try await gateA.waitForArrivals(1)
             try await gateB.waitForArrivals(1)
+            // Each load has reached its service; the `loading` documents may be published a moment later.
+            _ = try await a.board.waitForLifecycle(.loading, of: "suggestions")
+            _ = try await b.board.waitForLifecycle(.loading, of: "suggestions")
 
             gateB.open()
             #expect(try State(await b.board.waitForLifecycle(.loaded, of: "suggestions")).output.wordCount == 2)
