@@ -1,7 +1,8 @@
 """The inspector page in headless Chromium (Debian's chromium and chromium-driver, driven by
 Selenium), against the example app's server in testing mode.
 
-$MVVM_SERVER names the server binary (default: the package's debug build); screenshots go to
+$MVVM_SERVER names the server binary (default: the package's debug build), $MVVM_TODO the
+binary of Examples/Todo (default: its build in .build-examples), a user's app; screenshots go to
 $INSPECTOR_SCREENSHOTS (default .build-inspector/screenshots).
 """
 
@@ -18,15 +19,17 @@ from selenium import webdriver
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = os.environ.get("MVVM_SERVER", str(ROOT / ".build/debug/server"))
+TODO = os.environ.get("MVVM_TODO", str(ROOT / ".build-examples/debug/Todo"))
 SCREENSHOTS = Path(os.environ.get("INSPECTOR_SCREENSHOTS", str(ROOT / ".build-inspector/screenshots")))
 
 
 class Server:
-    """The example app's server in testing mode, with `flags` of its own added."""
+    """An app's server in testing mode (the example app's unless `binary` names another), with
+    `flags` of its own added."""
 
-    def __init__(self, *flags: str):
+    def __init__(self, *flags: str, binary: str = SERVER):
         self.process = subprocess.Popen(
-            [SERVER, "--testing", "--port", "0", "--state", "none", "--log-level", "warning", *flags],
+            [binary, "--testing", "--port", "0", "--state", "none", "--log-level", "warning", *flags],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         match = re.search(r"listening on (http://127\.0\.0\.1:\d+)", self.process.stdout.readline())
         assert match, "the server did not start"
@@ -62,6 +65,14 @@ def failing_server():
     """A server whose first SWAPI request fails with no retry: a new session's films fail to
     load, and the alert is presented modally."""
     running = Server("--swapi-fail-first", "1", "--swapi-retries", "0")
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def todo_server():
+    """Examples/Todo, a user's app built on the public API alone, in testing mode."""
+    running = Server(binary=TODO)
     yield running
     running.stop()
 

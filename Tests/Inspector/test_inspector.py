@@ -159,3 +159,34 @@ def test_the_tools_move_the_clock_go_back_recreate_and_replay(server, browser):
     browser.find_element(By.ID, "replay").click()
     wait(browser, lambda d: "no divergence" in d.find_element(By.ID, "report").text)
     assert "2 steps" in browser.find_element(By.ID, "report").text
+
+
+def test_a_users_app_is_inspected_and_driven_like_the_example(todo_server, browser):
+    server = todo_server
+    session = server.session()
+    browser.get(f"{server.base}/inspector?session={session}")
+    wait(browser, lambda d: "todos root" in tree(d))
+    form = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '.scene[data-key="todos"] form[data-action="add"]'))
+    form.find_element(By.NAME, "title").send_keys("Buy milk")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    added = wait(browser, lambda d: [row for row in d.find_elements(By.CSS_SELECTOR, '.scene[data-key="todos"] .cell.inserted') if "Buy milk" in row.text])
+    todo = added[0].get_attribute("data-item")
+    items = [item for section in server.get(f"/sessions/{session}/scenes/todos/snapshot").json()["sections"] for item in section["items"]]
+    assert [item["id"] for item in items] == [todo]
+    wait(browser, lambda d: cell(d, "output.remaining", "todos") == "1")
+
+    toggle = next(button for button in added[0].find_elements(By.TAG_NAME, "button") if button.text == "toggle")
+    toggle.click()
+    wait(browser, lambda d: cell(d, "output.remaining", "todos") == "0")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'.scene[data-key="todos"] .cell.changed[data-item="{todo}"]'))
+
+    version = server.get(f"/sessions/{session}/scenes/todos").json()["version"]
+    form = browser.find_element(By.CSS_SELECTOR, '.scene[data-key="todos"] form[data-action="add"]')
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(browser, lambda d: d.find_element(By.ID, "report").text.startswith("Refused") and "422" in d.find_element(By.ID, "report").text)
+    assert server.get(f"/sessions/{session}/scenes/todos").json()["version"] == version, "a refusal changes nothing"
+    wait(browser, lambda d: any(item.text.endswith("/scenes/todos/actions/add → 422") for item in d.find_elements(By.CSS_SELECTOR, "#journal li")))
+
+    # A refusal sent elsewhere makes no event; the page's journal shows it all the same.
+    assert server.post(f"/sessions/{session}/scenes/todos/actions/add", {"title": "   "}).status_code == 422
+    wait(browser, lambda d: len([item for item in d.find_elements(By.CSS_SELECTOR, "#journal li") if item.text.endswith("→ 422")]) == 2, 1.5)

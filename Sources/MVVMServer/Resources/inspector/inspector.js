@@ -288,6 +288,7 @@ function actionForms(key, description) {
 async function send(path, body) {
   const answer = await api("POST", `/sessions/${encodeURIComponent(inspector.session)}${path}`, body);
   if (answer.status >= 400) report("Refused", document.createTextNode(problemText(answer)));
+  refreshJournal();
   return answer;
 }
 
@@ -422,6 +423,8 @@ async function start() {
   setInterval(refreshSessions, 1000);
   setInterval(refreshClock, 1000);
   setInterval(readScenes, 500);
+  // A refusal makes no event, but the journal records it.
+  setInterval(refreshJournal, 1000);
   const wanted = new URLSearchParams(location.search).get("session");
   if (wanted) select(wanted);
 }
