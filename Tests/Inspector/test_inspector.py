@@ -189,4 +189,18 @@ def test_a_users_app_is_inspected_and_driven_like_the_example(todo_server, brows
 
     # A refusal sent elsewhere makes no event; the page's journal shows it all the same.
     assert server.post(f"/sessions/{session}/scenes/todos/actions/add", {"title": "   "}).status_code == 422
-    wait(browser, lambda d: len([item for item in d.find_elements(By.CSS_SELECTOR, "#journal li") if item.text.endswith("→ 422")]) == 2, 1.5)
+    wait(browser, lambda d: len([item for item in d.find_elements(By.CSS_SELECTOR, "#journal li") if item.text.endswith("→ 422")]) == 2, 1.0)
+
+
+def test_a_journal_that_is_not_one_is_refused_and_replays_nothing(server, browser):
+    session = server.session()
+    browser.get(f"{server.base}/inspector?session={session}")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'#session-list li[data-session="{session}"]'))
+    browser.find_element(By.CSS_SELECTOR, "#import summary").click()
+    for text, status in [("{not json", "400"), ('{"entries": [{"seq": 1, "method": "POST", "path": "/scenes/nowhere/input", "body": {}, "status": 200, "answer": null}], "dropped": 0}', "422")]:
+        box = browser.find_element(By.ID, "import-text")
+        box.clear()
+        box.send_keys(text)
+        browser.find_element(By.ID, "import-replay").click()
+        wait(browser, lambda d: d.find_element(By.ID, "report").text.startswith(f"Replay refused\n{status}"))
+    assert [entry["id"] for entry in server.get("/testing/sessions").json()["sessions"]] == [session], "no session was made"

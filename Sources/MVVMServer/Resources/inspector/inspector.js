@@ -424,7 +424,7 @@ async function start() {
   setInterval(refreshClock, 1000);
   setInterval(readScenes, 500);
   // A refusal makes no event, but the journal records it.
-  setInterval(refreshJournal, 1000);
+  setInterval(refreshJournal, 500);
   const wanted = new URLSearchParams(location.search).get("session");
   if (wanted) select(wanted);
 }
