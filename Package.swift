@@ -48,7 +48,7 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         // Low-level pieces shared by several layers: a slot for a prepared form made once, the
-        // monotonic clock, UTF-8 validation.
+        // monotonic clock, UTF-8 validation, an executor over a serial queue.
         .target(
             name: "MVVMSupport",
             swiftSettings: swiftSettings
@@ -69,7 +69,7 @@ let package = Package(
         // Saved sessions in an SQLite file through GRDB (the embedded default state store).
         .target(
             name: "MVVMSQLite",
-            dependencies: ["MVVMCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MVVMCore", "MVVMSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // Saved sessions in PostgreSQL through postgres-nio, shared by several servers: each

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import MVVMCore
+import MVVMSupport
 
 /// Sessions saved in an SQLite file through GRDB: WAL mode, a schema kept by GRDB's
 /// `DatabaseMigrator`, and commits written on an executor of the store's own, so that no

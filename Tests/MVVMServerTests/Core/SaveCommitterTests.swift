@@ -1,6 +1,7 @@
 import Foundation
 @testable import MVVMCore
 @testable import MVVMServer
+import MVVMSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -92,26 +93,14 @@ extension Core {
             #expect(finished.value == 1)
         }
 
-        /// A task executor over a queue it can recognise: a job running on it sees its key.
-        final class MarkedExecutor: TaskExecutor {
-            static let key = DispatchSpecificKey<Bool>()
-            let queue = DispatchQueue(label: "test.marked-executor")
-            init() { queue.setSpecific(key: Self.key, value: true) }
-            static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
-            func enqueue(_ job: consuming ExecutorJob) {
-                let job = UnownedJob(job)
-                queue.async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
-            }
-        }
-
         /// A store with an executor of its own, which notes where each commit is written.
         final class ExecutorStore: CommitOnlyStore {
-            let executor = MarkedExecutor()
+            let executor = SerialQueueExecutor(label: "test.commit-executor")
             let writtenOnExecutor = Mutex<[Bool]>([])
             var kind: String { "executor" }
             var commitExecutor: (any TaskExecutor)? { executor }
             func commit(each commits: [[SessionChange]]) async -> [Result<Void, any Error>] {
-                writtenOnExecutor.withLock { $0.append(MarkedExecutor.isCurrent) }
+                writtenOnExecutor.withLock { $0.append(executor.isCurrent) }
                 return commits.map { _ in .success(()) }
             }
         }
@@ -126,7 +115,7 @@ extension Core {
             let run = Task { await committer.run() }
             for id in ["a", "b", "c"] {
                 #expect(committer.submit(.init(changes: [.delete(id: id)]) { _ in
-                    finishedOnExecutor.withLock { $0.append(MarkedExecutor.isCurrent) }
+                    finishedOnExecutor.withLock { $0.append(store.executor.isCurrent) }
                     done.increment()
                 }))
                 try await done.wait(untilAtLeast: 1)
