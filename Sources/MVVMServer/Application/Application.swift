@@ -40,7 +40,8 @@ public final class Application: Service, Sendable {
     private let facts: ServerFacts
     /// The test clock and the work meter, in testing mode.
     let testing: TestingMode?
-    private let server = Mutex<HTTPServer?>(nil)
+    /// The HTTP server while the application serves.
+    let server = Mutex<HTTPServer?>(nil)
     private let listening = ListeningPort()
 
     /// Makes the application; nothing listens until ``run()``. In testing mode, the clock in
@@ -181,32 +182,6 @@ public final class Application: Service, Sendable {
         get async throws { try await listening.value() }
     }
 
-    /// Requests whose connection is parked now (long-polls, and other requests waiting for
-    /// their answer), as the HTTP runtime counts them.
-    package var parkedConnectionCount: Int {
-        server.withLock { $0?.parkedRequestCount ?? 0 }
-    }
-
-    /// Server-Sent Events streams open now, as the HTTP runtime counts them.
-    package var openStreamCount: Int {
-        server.withLock { $0?.openStreamCount ?? 0 }
-    }
-
-    /// Streams cut off because their client went away while they waited.
-    package var streamsCutOffCount: Int {
-        server.withLock { $0?.streamsCutOffCount ?? 0 }
-    }
-
-    /// Connections open now, as the HTTP runtime counts them (0 when it does not serve).
-    package var openConnectionCount: Int {
-        server.withLock { $0?.openConnectionCount ?? 0 }
-    }
-
-    /// The open state store, if any.
-    package var savedSessions: (any StateStore)? {
-        saved.store
-    }
-
     /// Saves the last use of every session read since it was last saved (the session sweeper
     /// does it on its own); returns when committed.
     package func persistUses() async {
@@ -275,55 +250,5 @@ public final class Application: Service, Sendable {
             return Data("openapi: 3.1.0\n".utf8)
         }
         return data
-    }
-
-    /// Shortens session ids in logged paths: they are secrets.
-    static func redactSessionIDs(_ path: String) -> String {
-        guard let id = sessionID(in: path) else { return path }
-        return "/sessions/" + SessionID.redacted(id) + path.dropFirst("/sessions/".count + id.count)
-    }
-
-    /// The session id a path names, as sent.
-    private static func sessionID(in path: String) -> String? {
-        guard path.hasPrefix("/sessions/") else { return nil }
-        let id = path.dropFirst("/sessions/".count).prefix { $0 != "/" }
-        return id.isEmpty ? nil : String(id)
-    }
-
-    /// The metadata of a request's log line: the route's pattern (`unmatched` when none took
-    /// it), the path and the session, both with the session id shortened.
-    static func requestLogMetadata(routes: [Router.Route]) -> @Sendable (Int, String) -> Logger.Metadata {
-        let patterns = routes.map(\.pattern.description)
-        return { route, path in
-            var metadata: Logger.Metadata = [
-                "route": .string(patterns.indices.contains(route) ? patterns[route] : "unmatched"),
-                "path": .string(redactSessionIDs(path)),
-            ]
-            if let id = sessionID(in: path) { metadata["session"] = .string(SessionID.redacted(id)) }
-            return metadata
-        }
-    }
-}
-
-/// The catalogue as `GET /scenes` serves it.
-struct CatalogueDocument: Encodable {
-    struct Entry: Encodable {
-        let name: String
-        let keyPattern: String
-        let input: [String]
-        let actions: [String]
-        let actionArguments: [String: [ActionArgument]]
-        let slots: [String]
-        let snapshot: Bool
-    }
-
-    let root: String
-    let scenes: [Entry]
-
-    init(_ catalogue: SceneCatalogue) {
-        root = catalogue.rootKey
-        scenes = catalogue.scenes.map {
-            Entry(name: $0.name, keyPattern: $0.keyPattern.description, input: $0.inputMembers, actions: $0.actions, actionArguments: $0.actionArguments, slots: $0.slots, snapshot: $0.hasSnapshot)
-        }
     }
 }
