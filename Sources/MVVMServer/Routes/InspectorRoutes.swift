@@ -30,14 +30,15 @@ extension API {
 
     /// The live sessions, the most recently used first.
     private func sessionList() -> SessionList {
-        let now = MonotonicClock.milliseconds
+        let now = sessions.now
         let wall = WallClock.milliseconds
-        let sessions = sessions.table.all.sorted { $0.lastUsed > $1.lastUsed }.map { session in
-            SessionList.Entry(id: session.id, createdAt: session.createdAt,
-                              ageSeconds: Double(max(0, wall - session.createdAt)) / 1000,
-                              idleSeconds: Double(now > session.lastUsed ? now - session.lastUsed : 0) / 1000)
+        let entries = sessions.table.all.map { session in (session: session, lastUsed: session.lastUsed) }
+        let list = entries.sorted { $0.lastUsed > $1.lastUsed }.map { entry in
+            SessionList.Entry(id: entry.session.id, createdAt: entry.session.createdAt,
+                              ageSeconds: Double(max(0, wall - entry.session.createdAt)) / 1000,
+                              idleSeconds: Double(now > entry.lastUsed ? now - entry.lastUsed : 0) / 1000)
         }
-        return SessionList(sessions: sessions)
+        return SessionList(sessions: list)
     }
 }
 

@@ -12,8 +12,6 @@ struct JSONDifferences {
     /// A text that stands for another in the expected value's strings (a recorded session's id
     /// for the new one's); `nil` when strings are compared as they are.
     var renaming: (expected: String, actual: String)?
-    /// The path named when the values differ at their root (`path` is empty).
-    var rootName = "answer"
 
     /// The paths under `path` where `actual` differs from `expected`, sorted by member name.
     func paths(expected: JSONValue, actual: JSONValue, under path: String = "") -> [String] {
@@ -21,6 +19,9 @@ struct JSONDifferences {
         collect(expected, actual, path, into: &found)
         return found
     }
+
+    /// The path named when the values differ at their root (`path` is empty).
+    private static let rootName = "answer"
 
     private func collect(_ expected: JSONValue, _ actual: JSONValue, _ path: String, into found: inout [String]) {
         switch (expected, actual) {
@@ -35,9 +36,9 @@ struct JSONDifferences {
             }
         case (.string(let expectedText), .string(let actualText)):
             let renamed = renaming.map { $0.expected.isEmpty ? expectedText : expectedText.replacingOccurrences(of: $0.expected, with: $0.actual) } ?? expectedText
-            if renamed != actualText { found.append(path.isEmpty ? rootName : path) }
+            if renamed != actualText { found.append(path.isEmpty ? Self.rootName : path) }
         default:
-            if expected != actual { found.append(path.isEmpty ? rootName : path) }
+            if expected != actual { found.append(path.isEmpty ? Self.rootName : path) }
         }
     }
 }

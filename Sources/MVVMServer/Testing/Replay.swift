@@ -173,5 +173,5 @@ struct Replay {
     }
 
     /// The lifecycles of a scene whose load has not finished.
-    private static let beforeLoad: Set<String> = ["initialized", "setuped", "loading"]
+    private static let beforeLoad = Set([Lifecycle.State.initialized, .setuped, .loading].map(\.rawValue))
 }
