@@ -60,6 +60,7 @@ public struct TestServer: Sendable {
                 port = try await app.listeningPort
             } catch {
                 running.cancel()
+                _ = try? await running.value
                 throw error
             }
             let client = MVVMClient(serverURL: URL(string: "http://127.0.0.1:\(port)")!)
