@@ -44,6 +44,28 @@ def test_an_input_sent_elsewhere_shows_within_a_second(server, browser):
     wait(browser, lambda d: any(item.text.startswith("#") and "didUpdate films" in item.text for item in d.find_elements(By.CSS_SELECTOR, "#events li")))
 
 
+def idle_seconds(driver, session: str):
+    """The idle time the session list shows for a session, in whole seconds; None when not shown."""
+    text = driver.execute_script(
+        "const item = document.querySelector(`#session-list li[data-session=\"${arguments[0]}\"] small`);"
+        "return item ? item.textContent : null;", session)
+    if not text or "idle " not in text:
+        return None
+    return int(text.split("idle ")[1].split(" ")[0])
+
+
+def test_the_pages_own_reads_leave_the_idle_time_to_the_sessions_clients(server, browser):
+    session = server.session()
+    browser.get(f"{server.base}/inspector?session={session}")
+    wait(browser, lambda d: cell(d, "input.filter", "films") == "")
+    # The page reads the scenes and the journal twice a second, marked MVVM-Observer: the idle
+    # time goes on all the same.
+    wait(browser, lambda d: (idle_seconds(d, session) or 0) >= 2, 6)
+    # A client's read resets it: the list, read each second, shows 0 or 1 next.
+    assert server.get(f"/sessions/{session}/navigation").status_code == 200
+    wait(browser, lambda d: (idle_seconds(d, session) or 99) <= 1, 3)
+
+
 def test_an_action_sent_from_the_page_changes_the_server(server, browser):
     session = server.session()
     browser.get(f"{server.base}/inspector?session={session}")

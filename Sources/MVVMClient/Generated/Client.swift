@@ -37,7 +37,7 @@ import HTTPTypes
 /// as the plain GET's.
 ///
 /// **Sessions.** A session expires after a while without requests (a parked request or an
-/// open stream keeps it alive). At the cap on live sessions, creating one evicts the least
+/// open stream keeps it alive; a GET with an `MVVM-Observer` header is not counted). At the cap on live sessions, creating one evicts the least
 /// recently used
 /// session that has no parked request; when every session has one, the answer is 503.
 /// Requests for a deleted, evicted or expired session answer 410 for a while, then 404.
@@ -542,6 +542,11 @@ internal struct Client: APIProtocol {
                     method: .get
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "MVVM-Observer",
+                    value: input.headers.mvvmObserver
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -945,6 +950,11 @@ internal struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "If-None-Match",
                     value: input.headers.ifNoneMatch
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "MVVM-Observer",
+                    value: input.headers.mvvmObserver
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -1787,6 +1797,11 @@ internal struct Client: APIProtocol {
                     name: "Last-Event-ID",
                     value: input.headers.lastEventID
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "MVVM-Observer",
+                    value: input.headers.mvvmObserver
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2038,6 +2053,11 @@ internal struct Client: APIProtocol {
                     in: &request.headerFields,
                     name: "Last-Event-ID",
                     value: input.headers.lastEventID
+                )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "MVVM-Observer",
+                    value: input.headers.mvvmObserver
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -2437,6 +2457,11 @@ internal struct Client: APIProtocol {
                     name: "Last-Event-ID",
                     value: input.headers.lastEventID
                 )
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "MVVM-Observer",
+                    value: input.headers.mvvmObserver
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2627,6 +2652,11 @@ internal struct Client: APIProtocol {
                     method: .get
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "MVVM-Observer",
+                    value: input.headers.mvvmObserver
+                )
                 try converter.setQueryItemAsURI(
                     in: &request,
                     style: .form,
@@ -2972,6 +3002,11 @@ internal struct Client: APIProtocol {
                     method: .get
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "MVVM-Observer",
+                    value: input.headers.mvvmObserver
+                )
                 try converter.setQueryItemAsURI(
                     in: &request,
                     style: .form,

@@ -39,6 +39,14 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/LastEventID`.
         internal typealias LastEventID = Swift.Int
+        /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
+        /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
+        /// its clients' alone. Any value. A parked request or an open stream still keeps the
+        /// session alive.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/Observer`.
+        internal typealias Observer = Swift.String
         /// ETags the client holds (e.g. `"12"`, or `*`); when one names the current version the answer is 304. Ignored when `since` is given.
         ///
         /// - Remark: Generated from `#/components/parameters/IfNoneMatch`.

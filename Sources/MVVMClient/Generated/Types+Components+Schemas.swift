@@ -841,7 +841,7 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/schemas/SessionList/SessionsPayload/ageSeconds`.
                 internal var ageSeconds: Swift.Double
-                /// Seconds since its last request.
+                /// Seconds since its last request (an observer's reads, `MVVM-Observer`, do not count).
                 ///
                 /// - Remark: Generated from `#/components/schemas/SessionList/SessionsPayload/idleSeconds`.
                 internal var idleSeconds: Swift.Double
@@ -851,7 +851,7 @@ extension Components {
                 ///   - id: The session's id.
                 ///   - createdAt: When it was made, in milliseconds since 1970.
                 ///   - ageSeconds: Seconds since it was made.
-                ///   - idleSeconds: Seconds since its last request.
+                ///   - idleSeconds: Seconds since its last request (an observer's reads, `MVVM-Observer`, do not count).
                 internal init(
                     id: Swift.String,
                     createdAt: Swift.Int,

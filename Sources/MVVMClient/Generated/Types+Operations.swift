@@ -767,12 +767,25 @@ internal enum Operations {
             internal var path: Operations.GetSession.Input.Path
             /// - Remark: Generated from `#/paths/sessions/{id}/GET/header`.
             internal struct Headers: Sendable, Hashable {
+                /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
+                /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
+                /// its clients' alone. Any value. A parked request or an open stream still keeps the
+                /// session alive.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/GET/header/MVVM-Observer`.
+                internal var mvvmObserver: Components.Parameters.Observer?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSession.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - mvvmObserver: Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSession.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    mvvmObserver: Components.Parameters.Observer? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSession.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.mvvmObserver = mvvmObserver
                     self.accept = accept
                 }
             }
@@ -1437,20 +1450,31 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/GET/header/If-None-Match`.
                 internal var ifNoneMatch: Components.Parameters.IfNoneMatch?
+                /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
+                /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
+                /// its clients' alone. Any value. A parked request or an open stream still keeps the
+                /// session alive.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/GET/header/MVVM-Observer`.
+                internal var mvvmObserver: Components.Parameters.Observer?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSceneState.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - lastEventID: For a stream (`Accept: text/event-stream`): the version the client has, as `since`
                 ///   - ifNoneMatch: ETags the client holds (e.g. `"12"`, or `*`); when one names the current version the answer is 304. Ignored when `since` is given.
+                ///   - mvvmObserver: Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 ///   - accept:
                 internal init(
                     lastEventID: Components.Parameters.LastEventID? = nil,
                     ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    mvvmObserver: Components.Parameters.Observer? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSceneState.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.lastEventID = lastEventID
                     self.ifNoneMatch = ifNoneMatch
+                    self.mvvmObserver = mvvmObserver
                     self.accept = accept
                 }
             }
@@ -2753,17 +2777,28 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/snapshot/GET/header/Last-Event-ID`.
                 internal var lastEventID: Components.Parameters.LastEventID?
+                /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
+                /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
+                /// its clients' alone. Any value. A parked request or an open stream still keeps the
+                /// session alive.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/snapshot/GET/header/MVVM-Observer`.
+                internal var mvvmObserver: Components.Parameters.Observer?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSnapshot.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - lastEventID: For a stream (`Accept: text/event-stream`): the version the client has, as `since`
+                ///   - mvvmObserver: Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 ///   - accept:
                 internal init(
                     lastEventID: Components.Parameters.LastEventID? = nil,
+                    mvvmObserver: Components.Parameters.Observer? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSnapshot.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.lastEventID = lastEventID
+                    self.mvvmObserver = mvvmObserver
                     self.accept = accept
                 }
             }
@@ -3202,17 +3237,28 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/navigation/GET/header/Last-Event-ID`.
                 internal var lastEventID: Components.Parameters.LastEventID?
+                /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
+                /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
+                /// its clients' alone. Any value. A parked request or an open stream still keeps the
+                /// session alive.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/navigation/GET/header/MVVM-Observer`.
+                internal var mvvmObserver: Components.Parameters.Observer?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetNavigation.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - lastEventID: For a stream (`Accept: text/event-stream`): the version the client has, as `since`
+                ///   - mvvmObserver: Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 ///   - accept:
                 internal init(
                     lastEventID: Components.Parameters.LastEventID? = nil,
+                    mvvmObserver: Components.Parameters.Observer? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetNavigation.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.lastEventID = lastEventID
+                    self.mvvmObserver = mvvmObserver
                     self.accept = accept
                 }
             }
@@ -3840,17 +3886,28 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/events/GET/header/Last-Event-ID`.
                 internal var lastEventID: Components.Parameters.LastEventID?
+                /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
+                /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
+                /// its clients' alone. Any value. A parked request or an open stream still keeps the
+                /// session alive.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/events/GET/header/MVVM-Observer`.
+                internal var mvvmObserver: Components.Parameters.Observer?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetEvents.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - lastEventID: For a stream (`Accept: text/event-stream`): the version the client has, as `since`
+                ///   - mvvmObserver: Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 ///   - accept:
                 internal init(
                     lastEventID: Components.Parameters.LastEventID? = nil,
+                    mvvmObserver: Components.Parameters.Observer? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetEvents.AcceptableContentType>] = .defaultValues()
                 ) {
                     self.lastEventID = lastEventID
+                    self.mvvmObserver = mvvmObserver
                     self.accept = accept
                 }
             }
@@ -4186,12 +4243,25 @@ internal enum Operations {
             internal var query: Operations.GetSettled.Input.Query
             /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/header`.
             internal struct Headers: Sendable, Hashable {
+                /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
+                /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
+                /// its clients' alone. Any value. A parked request or an open stream still keeps the
+                /// session alive.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/header/MVVM-Observer`.
+                internal var mvvmObserver: Components.Parameters.Observer?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSettled.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - mvvmObserver: Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSettled.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    mvvmObserver: Components.Parameters.Observer? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSettled.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.mvvmObserver = mvvmObserver
                     self.accept = accept
                 }
             }
@@ -4764,12 +4834,25 @@ internal enum Operations {
             internal var query: Operations.GetJournal.Input.Query
             /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/header`.
             internal struct Headers: Sendable, Hashable {
+                /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
+                /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
+                /// its clients' alone. Any value. A parked request or an open stream still keeps the
+                /// session alive.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/header/MVVM-Observer`.
+                internal var mvvmObserver: Components.Parameters.Observer?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetJournal.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - mvvmObserver: Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetJournal.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    mvvmObserver: Components.Parameters.Observer? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetJournal.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.mvvmObserver = mvvmObserver
                     self.accept = accept
                 }
             }

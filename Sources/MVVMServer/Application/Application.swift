@@ -245,10 +245,6 @@ public final class Application: Service, Sendable {
     /// SwiftPM copies `Resources/openapi.yaml` into the bundle as the relative symlink it is,
     /// which dangles there; a minimal document stands in when the bundled one cannot be read.
     private static func loadOpenAPI() -> Data {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
-              let data = try? Data(contentsOf: url) else {
-            return Data("openapi: 3.1.0\n".utf8)
-        }
-        return data
+        ModuleResource.data("openapi", "yaml") ?? Data("openapi: 3.1.0\n".utf8)
     }
 }

@@ -46,7 +46,8 @@ final class API: Sendable {
         return router
     }
 
-    /// The live session named by the `id` path parameter.
+    /// The live session named by the `id` path parameter. The request counts as a use of it,
+    /// unless it is an observer's read (``isObserversRead(_:)``).
     /// - Throws: 404 or 410 when there is none; ``ReplyInstead`` with the reply that takes it
     ///   over from the state store, when one is open and the id is not known here.
     func liveSession(_ routed: RoutedRequest) throws -> Session {
@@ -54,7 +55,7 @@ final class API: Sendable {
         guard SessionID.isWellFormed(id) else {
             throw HTTPError(.sessionNotFound, detail: "No session has this id.")
         }
-        switch sessions.lookup(id) {
+        switch sessions.lookup(id, isUse: !Self.isObserversRead(routed.request)) {
         case .live(let session):
             return session
         case .gone:
@@ -63,6 +64,13 @@ final class API: Sendable {
             guard let store = saved.store else { throw HTTPError(.sessionNotFound, detail: "No session has this id.") }
             throw ReplyInstead(reply: saved.adoptThenRoute(id, routed.request, store: store))
         }
+    }
+
+    /// Whether `request` is a GET marked with `MVVM-Observer`: a tool watching the session (the
+    /// inspector) whose reads leave the session's last use, and so its idle time and expiry, to
+    /// its clients.
+    static func isObserversRead(_ request: HTTPRequest) -> Bool {
+        request.method == "GET" && request.header(RequestHeaderField.observer) != nil
     }
 
     /// The reply with a document just read from the session's board as its topic's current one,

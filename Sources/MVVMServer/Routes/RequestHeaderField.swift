@@ -10,11 +10,14 @@ enum RequestHeaderField {
     static let lastEventID = "Last-Event-ID"
     /// Whether a client asks for an event stream.
     static let accept = "Accept"
+    /// Marks a GET as an observer's (the inspector's): it does not count as a use of its session.
+    static let observer = "MVVM-Observer"
 
     /// Every field the API reads.
-    static let all = [ifNoneMatch, lastEventID, accept]
+    static let all = [ifNoneMatch, lastEventID, accept, observer]
 
     /// The requests a kept state document must not answer: a conditional read (it may answer
-    /// 304), a resumed stream, and a client that may ask for an event stream.
-    static let reuseExclusions = ReuseExclusions(fields: [ifNoneMatch, lastEventID], acceptedMediaTypes: ["text/event-stream"])
+    /// 304), a resumed stream, a client that may ask for an event stream, and an observer's read
+    /// (a reuse counts as a use of the session).
+    static let reuseExclusions = ReuseExclusions(fields: [ifNoneMatch, lastEventID, observer], acceptedMediaTypes: ["text/event-stream"])
 }

@@ -29,10 +29,12 @@ final class SessionTable: Sendable {
         state.withLock { $0.sessions.count }
     }
 
-    func lookup(_ id: String, now: UInt64) -> Lookup {
+    /// The session `id` names at `now`: live (its last use moved to `now` when `isUse`), gone
+    /// while its tombstone lasts, else unknown.
+    func lookup(_ id: String, now: UInt64, isUse: Bool = true) -> Lookup {
         state.withLock { state in
             if let session = state.sessions[id] {
-                session.touch(now)
+                if isUse { session.touch(now) }
                 return .live(session)
             }
             if let until = state.tombstones.expiry(of: id), until > now { return .gone }

@@ -54,9 +54,9 @@ final class Sessions: Sendable {
         parkedTotal.load(ordering: .relaxed)
     }
 
-    /// The session `id` names now (a use of it when it is live).
-    func lookup(_ id: String) -> SessionTable.Lookup {
-        table.lookup(id, now: now)
+    /// The session `id` names now; when it is live and `isUse`, the look-up counts as a use.
+    func lookup(_ id: String, isUse: Bool = true) -> SessionTable.Lookup {
+        table.lookup(id, now: now, isUse: isUse)
     }
 
     /// A session's context and bookkeeping, not yet in the table. Versions start after

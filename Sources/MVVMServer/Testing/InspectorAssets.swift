@@ -10,9 +10,7 @@ struct InspectorAssets: Sendable {
     /// The files from the module's resources; a short page saying what is missing when one is.
     static func load() -> InspectorAssets {
         func file(_ name: String, _ type: String) -> Data? {
-            let url = Bundle.module.url(forResource: name, withExtension: type, subdirectory: "inspector")
-                ?? Bundle.module.url(forResource: "inspector/\(name)", withExtension: type)
-            return url.flatMap { try? Data(contentsOf: $0) }
+            ModuleResource.data(name, type, subdirectory: "inspector")
         }
         guard let page = file("index", "html"), let script = file("inspector", "js"), let styles = file("inspector", "css") else {
             return InspectorAssets(page: Data("<!doctype html><title>Inspector</title><p>The inspector's files are missing from this build.</p>".utf8),

@@ -49,6 +49,49 @@ struct InspectorAPITests {
         }
     }
 
+    @Test("An observer's reads (MVVM-Observer) are not uses: the session's idle time goes on, and a plain read resets it")
+    func observersReadsLeaveIdleTime() async throws {
+        try await APIClient.run(configure: Self.testing) { api in
+            let id = try await api.createSession()
+            let base = "/sessions/\(id)"
+            // Plain reads first, of the loaded scene: the answer kept for the next plain read of
+            // the path must not answer the observer's (a reuse counts as a use).
+            #expect(try await api.loadedState(id, "shelf").status == 200)
+            #expect(try await api.get("\(base)/scenes/shelf").status == 200)
+            #expect(try await api.get("\(base)/scenes/shelf/snapshot").status == 200)
+            try await Task.sleep(for: .milliseconds(400))
+            let observer = ["MVVM-Observer": "inspector"]
+            for path in ["", "/scenes/shelf", "/scenes/shelf/snapshot", "/navigation", "/events", "/settled", "/journal"] {
+                #expect(try await api.get(base + path, headers: observer).status == 200, "\(path)")
+            }
+            #expect(try await idleSeconds(of: id, api) >= 0.4)
+            #expect(try await api.get("\(base)/scenes/shelf").status == 200)
+            #expect(try await idleSeconds(of: id, api) < 0.4)
+        }
+    }
+
+    @Test("A session read only by an observer expires after its idle timeout")
+    func observedSessionExpires() async throws {
+        try await APIClient.run(configure: { $0.testing = true; $0.sessionIdleSeconds = 0.5 }) { api in
+            let id = try await api.createSession()
+            var status = 200
+            let deadline = ContinuousClock.now + .seconds(10)
+            while status == 200, ContinuousClock.now < deadline {
+                status = try await api.get("/sessions/\(id)/scenes/shelf", headers: ["MVVM-Observer": "inspector"]).status
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(status == 410)
+            #expect(try await api.metric("mvvm_sessions_expired_total") == 1)
+        }
+    }
+
+    /// The idle time `GET /testing/sessions` gives for session `id`.
+    private func idleSeconds(of id: String, _ api: APIClient) async throws -> Double {
+        let sessions = try await api.get("/testing/sessions").json["sessions"] as? [[String: Any]] ?? []
+        let session = try #require(sessions.first { $0["id"] as? String == id })
+        return try #require(session["idleSeconds"] as? Double)
+    }
+
     @Test("Without testing mode there is no inspector and no session list")
     func absentWithoutTestingMode() async throws {
         try await APIClient.run { api in

@@ -28,8 +28,10 @@ function keyPath(key) {
   return key.split("/").map(encodeURIComponent).join("/");
 }
 
+// The page's reads are an observer's (MVVM-Observer): they leave the session's idle time and
+// expiry to its clients.
 async function api(method, path, body) {
-  const options = { method, headers: {} };
+  const options = { method, headers: method === "GET" ? { "MVVM-Observer": "inspector" } : {} };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = typeof body === "string" ? body : JSON.stringify(body);
