@@ -49,10 +49,12 @@ def main():
         environment.pop("MVVM_STATE", None)
 
         help_run = subprocess.run([binary, "--help"], env=environment, capture_output=True, text=True)
-        if help_run.returncode != 0 or "--state" not in help_run.stdout or "MVVM_PORT" not in help_run.stdout:
+        # The usage names the app (Application.main's name), not the framework's bundled server.
+        if help_run.returncode != 0 or "--state" not in help_run.stdout or "MVVM_PORT" not in help_run.stdout \
+                or "USAGE: counter " not in help_run.stdout:
             fail(f"--help: status {help_run.returncode}, {help_run.stdout[:200]!r}")
         bad = subprocess.run([binary, "--max-wait", "-1"], env=environment, capture_output=True, text=True)
-        if bad.returncode != 64 or "--max-wait" not in bad.stderr:
+        if bad.returncode != 64 or "--max-wait" not in bad.stderr or "Usage: counter " not in bad.stderr:
             fail(f"a bad setting: status {bad.returncode}, {bad.stderr!r}")
 
         process, port = start(binary, environment)

@@ -37,7 +37,7 @@ struct SceneStoreTests {
     func receivesLaunchedWork(mode: TestMode) async throws {
         try await Self.server.test(mode) { client in
             let session = try await client.createSession()
-            let store = try await SceneStore(session.scene("ticker", input: NoInput.self, output: Ticker.Output.self))
+            let store = try await SceneStore(session.scene("ticker", input: Ticker.Input.self, output: Ticker.Output.self))
             // Made by the first read, the ticker loads after it.
             #expect(store.state.lifecycle == .setuped)
             try await store.receive { $0.lifecycle = .loaded }
@@ -80,7 +80,7 @@ struct SceneStoreTests {
     func unassertedUpdateFails(mode: TestMode) async throws {
         try await Self.server.test(mode) { client in
             let session = try await client.createSession()
-            let store = try await SceneStore(session.scene("ticker", input: NoInput.self, output: Ticker.Output.self))
+            let store = try await SceneStore(session.scene("ticker", input: Ticker.Input.self, output: Ticker.Output.self))
             try await store.receive { $0.lifecycle = .loaded }
             try await store.perform("start") { $0.output.started = true }
             try await withKnownIssue {
@@ -97,7 +97,7 @@ struct SceneStoreTests {
     func nonExhaustive(mode: TestMode) async throws {
         try await Self.server.test(mode) { client in
             let session = try await client.createSession()
-            let store = try await SceneStore(session.scene("ticker", input: NoInput.self, output: Ticker.Output.self))
+            let store = try await SceneStore(session.scene("ticker", input: Ticker.Input.self, output: Ticker.Output.self))
             store.exhaustivity = .off
             try await store.perform("start") { $0.output.started = true }
             try await Task.sleep(for: .milliseconds(100))
@@ -127,7 +127,7 @@ struct SceneStoreTests {
     func errorIsAsserted() async throws {
         try await Self.server.test(.router) { client in
             let session = try await client.createSession()
-            let store = try await SceneStore(session.scene("ticker", input: NoInput.self, output: Ticker.Output.self))
+            let store = try await SceneStore(session.scene("ticker", input: Ticker.Input.self, output: Ticker.Output.self))
             do {
                 try await store.perform("fail") { _ in }
                 Issue.record("the failing action answered 200")
@@ -138,5 +138,3 @@ struct SceneStoreTests {
     }
 }
 
-/// The input of a scene without one, as the client decodes it.
-struct NoInput: Codable, Sendable, Equatable {}

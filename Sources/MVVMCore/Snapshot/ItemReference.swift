@@ -1,10 +1,19 @@
 /// How a cell interaction names its item: by identifier (`{"id": "film-1"}`) or by position
 /// (`{"section": 0, "item": 2}`), as MVVMKit's cells report an index path.
-public enum ItemReference: Decodable, Sendable, Equatable {
+public enum ItemReference: Decodable, Sendable, Equatable, CustomStringConvertible {
     /// The item with this identifier.
     case id(String)
     /// The item at this section and item index.
     case position(section: Int, item: Int)
+
+    /// The reference as a client wrote it, for an answer's detail: `with id 99`, or
+    /// `at section 0, item 2`.
+    public var description: String {
+        switch self {
+        case .id(let id): "with id \(id)"
+        case .position(let section, let item): "at section \(section), item \(item)"
+        }
+    }
 
     private enum CodingKeys: String, CodingKey {
         case id, section, item

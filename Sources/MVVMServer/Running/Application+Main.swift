@@ -53,14 +53,14 @@ extension Application {
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         makeDependencies: @escaping @Sendable (DependencyValues) throws -> DependencyValues
     ) async {
-        let options = ServerOptions.parseOrExit(arguments)
+        let options = AppCommandLine.parseOrExit(arguments, name: name)
         do {
             try await serve(name: name, options: options, catalogue: catalogue, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes, makeDependencies: makeDependencies)
         } catch let error as ValidationError {
-            ServerOptions.exit(withError: error)
+            AppCommandLine.exit(withError: error)
         } catch {
             FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
-            ServerOptions.exit(withError: ExitCode.failure)
+            AppCommandLine.exit(withError: ExitCode.failure)
         }
     }
 

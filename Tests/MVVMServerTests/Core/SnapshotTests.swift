@@ -133,9 +133,12 @@ extension Core {
         func missingItem() async throws {
             let store = ViewModelStore()
             let list = try store.get(FilmListViewModel.self, key: "films", factory: FilmListViewModel.factory)
-            await #expect(throws: ActionError.itemNotFound("\(ItemReference.id("film-9"))")) {
+            let error = await #expect(throws: ActionError.self) {
                 try await store.perform(action: "select", arguments: ["item": .object(["id": .string("film-9")])], key: "films")
             }
+            // The reference reads as the client wrote it, in the answer's detail.
+            #expect(error?.description == "no item with id film-9 in the snapshot")
+            #expect(ActionError.itemNotFound("\(ItemReference.position(section: 1, item: 4))").description == "no item at section 1, item 4 in the snapshot")
             #expect(list.output.selected == nil)
         }
 
