@@ -25,7 +25,7 @@ public struct SceneClient<Input: Codable & Sendable, Output: Decodable & Sendabl
     }
 
     /// Follows the state until one satisfies `condition`, long-polling each next version; throws
-    /// ``SceneClientError/timedOut`` after `timeout`.
+    /// ``SceneClientError/timedOut(key:lastVersion:)`` after `timeout`.
     public func state(timeout: Duration = .seconds(10), where condition: (SceneState<Input, Output>) -> Bool) async throws -> SceneState<Input, Output> {
         let deadline = ContinuousClock.now + timeout
         var state = try await state()

@@ -9,8 +9,8 @@ import Testing
 /// The events of the scene are checked with the states: a lifecycle change stated by a step
 /// expects its event (`didSetup`, `willLoad`, `didLoad`, `willUnload`), and an output change of
 /// a loaded scene its `didUpdate` naming the changed members. When exhaustive (the default),
-/// ``finish(within:)`` fails the test for every state version and event of the scene that no
-/// step asserted.
+/// ``finish(within:sourceLocation:)`` fails the test for every state version and event of the
+/// scene that no step asserted.
 /// ```swift
 /// let store = try await SceneStore(session.scene("counter", input: Input.self, output: Output.self))
 /// try await store.perform("increment") { $0.output.count = 1 }
