@@ -13,8 +13,11 @@ public struct Journal: Sendable, Equatable {
         public var method: String
         /// Its path below the session, e.g. `/scenes/car/input`.
         public var path: String
-        /// Its JSON body (`null` when it had none).
+        /// Its JSON body (`null` when it had none, or when it was not JSON).
         public var body: Data
+        /// The body as sent when it was not JSON (a malformed input), which a replay sends
+        /// again instead of ``body``; `nil` otherwise.
+        public var rawBody: String?
         /// The answer's status.
         public var status: Int
         /// The JSON document answered (`null` when none).
@@ -34,7 +37,7 @@ public struct Journal: Sendable, Equatable {
         let encoder = JSONEncoder()
         entries = try document.entries.map { entry in
             Entry(seq: entry.seq, method: entry.method.rawValue, path: entry.path, body: try encoder.encode(entry.body),
-                  status: entry.status, answer: try encoder.encode(entry.answer))
+                  rawBody: entry.rawBody, status: entry.status, answer: try encoder.encode(entry.answer))
         }
     }
 
@@ -48,7 +51,7 @@ public struct Journal: Sendable, Equatable {
                 }
                 return Components.Schemas.JournalEntry(seq: entry.seq, method: method, path: entry.path,
                                                        body: try decoder.decode(OpenAPIValueContainer.self, from: entry.body),
-                                                       status: entry.status, answer: try decoder.decode(OpenAPIValueContainer.self, from: entry.answer))
+                                                       rawBody: entry.rawBody, status: entry.status, answer: try decoder.decode(OpenAPIValueContainer.self, from: entry.answer))
             })
         }
     }

@@ -988,10 +988,17 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/JournalEntry/path`.
             internal var path: Swift.String
-            /// The request's JSON body (any JSON value); null when it had none.
+            /// The request's JSON body (any JSON value); null when it had none, or when it was not JSON.
             ///
             /// - Remark: Generated from `#/components/schemas/JournalEntry/body`.
             internal var body: OpenAPIRuntime.OpenAPIValueContainer
+            /// The request's body as sent, when it was not JSON (a malformed input, answered 400
+            /// `malformed-json`): a replay and the curl script send these bytes again. Absent
+            /// otherwise; when present, it is sent instead of `body`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/rawBody`.
+            internal var rawBody: Swift.String?
             /// - Remark: Generated from `#/components/schemas/JournalEntry/status`.
             internal var status: Swift.Int
             /// The JSON document answered (any JSON value); null when the answer held none.
@@ -1004,7 +1011,8 @@ extension Components {
             ///   - seq: The entry's number in the session's journal, from 1, counting dropped entries.
             ///   - method:
             ///   - path: The request's path below the session, e.g. `/scenes/car/input`.
-            ///   - body: The request's JSON body (any JSON value); null when it had none.
+            ///   - body: The request's JSON body (any JSON value); null when it had none, or when it was not JSON.
+            ///   - rawBody: The request's body as sent, when it was not JSON (a malformed input, answered 400
             ///   - status:
             ///   - answer: The JSON document answered (any JSON value); null when the answer held none.
             internal init(
@@ -1012,6 +1020,7 @@ extension Components {
                 method: Components.Schemas.JournalEntry.MethodPayload,
                 path: Swift.String,
                 body: OpenAPIRuntime.OpenAPIValueContainer,
+                rawBody: Swift.String? = nil,
                 status: Swift.Int,
                 answer: OpenAPIRuntime.OpenAPIValueContainer
             ) {
@@ -1019,6 +1028,7 @@ extension Components {
                 self.method = method
                 self.path = path
                 self.body = body
+                self.rawBody = rawBody
                 self.status = status
                 self.answer = answer
             }
@@ -1027,6 +1037,7 @@ extension Components {
                 case method
                 case path
                 case body
+                case rawBody
                 case status
                 case answer
             }

@@ -82,7 +82,9 @@ internal protocol APIProtocol: Sendable {
     /// Merges members into a scene's input.
     ///
     /// Members not sent keep their values. An unknown member or a value of the wrong type
-    /// answers 422 naming the member, and nothing changes.
+    /// answers 422 naming the member, and the scene's input, output and version do not
+    /// change. A scene not made yet is made by the request all the same, as a read would make
+    /// it (its lifecycle events follow).
     ///
     ///
     /// - Remark: HTTP `POST /sessions/{id}/scenes/{key}/input`.
@@ -138,7 +140,10 @@ internal protocol APIProtocol: Sendable {
     ///
     /// Answers `settled: true` once none of the session's loads, actions and tasks its view
     /// models launched is running, and no request or resumed task waits to run on it: a load
-    /// waiting on a timer or a slow service is work still running. When `wait` seconds pass
+    /// waiting on a timer or a slow service is work still running. In testing mode that
+    /// includes work waiting on the test clock: it settles only once the clock is moved past
+    /// its deadline (`GET /testing/clock` counts what waits), whereas moving the clock and
+    /// replaying answer once nothing but the clock holds work back. When `wait` seconds pass
     /// first, answers `settled: false`. Either way the answer holds the versions of the
     /// session's documents at that moment. Without `wait`, the answer is the state of now.
     /// Offered in every mode: a test reads this instead of polling each scene.
@@ -157,7 +162,8 @@ internal protocol APIProtocol: Sendable {
     /// `lost` names the members of its input and output whose value differs afterwards, as
     /// paths such as `input.filter` or `output.buttonTaps`: the values the app forgot to save.
     /// The session keeps its id, and its versions go on growing; requests parked on it are
-    /// answered with what they have. Without testing mode, 404.
+    /// answered with what they have. Its events from before are gone, as after a restart: an
+    /// events read after one of them answers 410 `events-expired`. Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `POST /sessions/{id}/recreate`.
@@ -382,7 +388,9 @@ extension APIProtocol {
     /// Merges members into a scene's input.
     ///
     /// Members not sent keep their values. An unknown member or a value of the wrong type
-    /// answers 422 naming the member, and nothing changes.
+    /// answers 422 naming the member, and the scene's input, output and version do not
+    /// change. A scene not made yet is made by the request all the same, as a read would make
+    /// it (its lifecycle events follow).
     ///
     ///
     /// - Remark: HTTP `POST /sessions/{id}/scenes/{key}/input`.
@@ -496,7 +504,10 @@ extension APIProtocol {
     ///
     /// Answers `settled: true` once none of the session's loads, actions and tasks its view
     /// models launched is running, and no request or resumed task waits to run on it: a load
-    /// waiting on a timer or a slow service is work still running. When `wait` seconds pass
+    /// waiting on a timer or a slow service is work still running. In testing mode that
+    /// includes work waiting on the test clock: it settles only once the clock is moved past
+    /// its deadline (`GET /testing/clock` counts what waits), whereas moving the clock and
+    /// replaying answer once nothing but the clock holds work back. When `wait` seconds pass
     /// first, answers `settled: false`. Either way the answer holds the versions of the
     /// session's documents at that moment. Without `wait`, the answer is the state of now.
     /// Offered in every mode: a test reads this instead of polling each scene.
@@ -525,7 +536,8 @@ extension APIProtocol {
     /// `lost` names the members of its input and output whose value differs afterwards, as
     /// paths such as `input.filter` or `output.buttonTaps`: the values the app forgot to save.
     /// The session keeps its id, and its versions go on growing; requests parked on it are
-    /// answered with what they have. Without testing mode, 404.
+    /// answered with what they have. Its events from before are gone, as after a restart: an
+    /// events read after one of them answers 410 `events-expired`. Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `POST /sessions/{id}/recreate`.

@@ -16,11 +16,14 @@ package final class EventLog: Sendable {
 
     /// How many events are kept.
     package let capacity: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    /// An empty log keeping at most `capacity` events.
-    package init(capacity: Int = 256) {
+    /// An empty log keeping at most `capacity` events, whose events are numbered after
+    /// `start`: the numbers up to `start` (a restored or recreated session's earlier events)
+    /// count as dropped, so a read after one of them answers `nil` instead of a silent gap.
+    package init(capacity: Int = 256, start: UInt64 = 0) {
         self.capacity = max(1, capacity)
+        state = Mutex(State(lastDropped: start))
     }
 
     /// Appends an event.
@@ -58,8 +61,8 @@ package final class EventLog: Sendable {
         }
     }
 
-    /// The sequence number of the newest event dropped to keep the log bounded (0 when none
-    /// was): reading after it gives every event kept.
+    /// The sequence number of the newest event dropped to keep the log bounded, or the log's
+    /// start when none was: reading after it gives every event kept.
     package var lastDroppedSeq: UInt64 {
         state.withLock { $0.lastDropped }
     }

@@ -65,7 +65,7 @@ package final class ViewModelContext {
         store = ViewModelStore(counter: counter)
         navigator = Navigator()
         board = PublicationBoard()
-        events = EventLog(capacity: eventCapacity)
+        events = EventLog(capacity: eventCapacity, start: firstVersion)
         navigator.context = self
         store.observer = { [unowned self] change in self.handle(change) }
         publishNavigation()

@@ -27,7 +27,7 @@ struct CurlScript {
             lines.append("settle")
             let label = Self.quotedContent("\(entry.method) \(entry.path)").replacingOccurrences(of: "%", with: "%%")
             var command = "curl -sS -o /dev/null -w '%{http_code} \(label) (recorded \(entry.status))\\n' -X \(Self.quoted(entry.method)) \"$base/sessions/$session\"\(Self.quoted(entry.path))"
-            if entry.body != .null, let body = try? JSONCoding.encode(entry.body) {
+            if let body = try? entry.requestBody(), !body.isEmpty {
                 command += " -H 'Content-Type: application/json' --data-binary \(Self.quoted(String(decoding: body, as: UTF8.self)))"
             }
             lines.append(command + " >&2")

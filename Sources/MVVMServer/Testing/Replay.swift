@@ -132,7 +132,7 @@ struct Replay {
         var steps = 0
         for entry in journal.entries {
             _ = await testing.waitUntilQuiet(before: .now + wait)
-            let body = entry.body == .null ? Data() : try JSONCoding.encode(entry.body)
+            let body = try entry.requestBody()
             var headers: [String: String] = [:]
             if !body.isEmpty { headers["Content-Type"] = "application/json" }
             let response = await routing.respond(to: HTTPRequest(method: entry.method, path: "/sessions/" + id + entry.path, headers: headers, body: body))

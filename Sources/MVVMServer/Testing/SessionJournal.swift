@@ -14,12 +14,20 @@ final class SessionJournal: Sendable {
         var method: String
         /// Its path below the session, e.g. `/scenes/car/input`.
         var path: String
-        /// Its JSON body; `null` when it had none.
+        /// Its JSON body; `null` when it had none, or when it was not JSON.
         var body: JSONValue
+        /// The body as it was sent, when it was not JSON (a malformed input); `nil` otherwise.
+        var rawBody: String?
         /// The answer's status.
         var status: Int
         /// The answer's JSON document; `null` when the answer held none.
         var answer: JSONValue
+
+        /// The bytes to send again: the raw body, else the JSON body (none when `null`).
+        func requestBody() throws -> Data {
+            if let rawBody { return Data(rawBody.utf8) }
+            return body == .null ? Data() : try JSONCoding.encode(body)
+        }
     }
 
     /// The most entries a session keeps.
@@ -35,14 +43,14 @@ final class SessionJournal: Sendable {
         let answer: Data
 
         var entry: Entry {
-            Entry(seq: seq, method: method, path: path, body: Self.value(body, orText: true), status: status, answer: Self.value(answer, orText: false))
+            let json = Self.value(body)
+            let raw = json == nil && !body.isEmpty ? String(decoding: body, as: UTF8.self) : nil
+            return Entry(seq: seq, method: method, path: path, body: json ?? .null, rawBody: raw, status: status, answer: Self.value(answer) ?? .null)
         }
 
-        /// The JSON value of `bytes`; `null` when empty; when they are not JSON, the text
-        /// (`orText`) or `null`.
-        private static func value(_ bytes: Data, orText: Bool) -> JSONValue {
-            guard !bytes.isEmpty else { return .null }
-            return StrictJSON.parse(bytes) ?? (orText ? .string(String(decoding: bytes, as: UTF8.self)) : .null)
+        /// The JSON value of `bytes`: `null` when empty, `nil` when they are not JSON.
+        private static func value(_ bytes: Data) -> JSONValue? {
+            bytes.isEmpty ? .null : StrictJSON.parse(bytes)
         }
     }
 

@@ -154,6 +154,28 @@ struct JournalAPITests {
         }
     }
 
+    @Test("A body that is not JSON is recorded as sent (rawBody), and replays and the curl script send it again as it was")
+    func malformedBody() async throws {
+        try await APIClient.run(configure: Self.testing) { api in
+            let id = try await api.createSession()
+            _ = try await api.loadedState(id, "counter")
+            APIClient.expectProblem(try await api.post("/sessions/\(id)/scenes/counter/input", raw: "not json"), 400, "malformed-json")
+            #expect(try await api.post("/sessions/\(id)/scenes/counter/input", ["name": "Ada"]).status == 200)
+            let exported = try await api.get("/sessions/\(id)/journal")
+            let entries = Self.entries(exported)
+            #expect(entries.count == 2)
+            #expect(entries.first?["rawBody"] as? String == "not json")
+            #expect(entries.first?["body"] is NSNull)
+            #expect(entries.last?.keys.contains("rawBody") == false, "a JSON body has no raw form")
+            let replay = try await api.post("/replays", raw: exported.text)
+            #expect(replay.status == 201, "\(replay.text)")
+            #expect(replay.json["steps"] as? Int == 2)
+            #expect(replay.json["divergence"] is NSNull, "\(replay.text)")
+            let script = try await api.get("/sessions/\(id)/journal?format=curl")
+            #expect(script.text.contains("--data-binary 'not json'"), "\(script.text)")
+        }
+    }
+
     @Test("A document recorded while its scene was loading is compared without its lifecycle and output, which the replay lets finish")
     func loadInFlight() async throws {
         try await APIClient.run(configure: Self.testing) { api in

@@ -59,6 +59,29 @@ struct RecreateAPITests {
         }
     }
 
+    @Test("The events from before a recreate are not kept: a read after one of them answers events-expired, and one without since the new ones")
+    func eventsBeforeARecreateExpire() async throws {
+        try await APIClient.run(configure: Self.testing) { api in
+            let id = try await api.createSession()
+            _ = try await api.loadedState(id, "counter")
+            let before = try await api.get("/sessions/\(id)/events")
+            let seen = try #require(before.json["version"] as? Int)
+            // Events after `seen` (the update), then the recreate: a reader after `seen` missed them.
+            #expect(try await api.post("/sessions/\(id)/scenes/counter/input", ["name": "Lin"]).status == 200)
+            #expect(try await api.get("/sessions/\(id)/events?since=\(seen)").json["version"] as? Int ?? 0 > seen)
+            #expect(try await api.post("/sessions/\(id)/recreate", [:]).status == 200)
+            APIClient.expectProblem(try await api.get("/sessions/\(id)/events?since=\(seen)"), 410, "events-expired", member: "since")
+            APIClient.expectProblem(try await api.get("/sessions/\(id)/events?since=1"), 410, "events-expired", member: "since")
+            let after = try await api.get("/sessions/\(id)/events")
+            #expect(after.status == 200)
+            let seqs = (after.json["events"] as? [[String: Any]] ?? []).compactMap { $0["seq"] as? Int }
+            #expect(!seqs.isEmpty && seqs.allSatisfy { $0 > seen }, "\(seqs)")
+            // Read after what the recreated session gave, the events go on without a gap.
+            let latest = try #require(after.json["version"] as? Int)
+            #expect(try await api.get("/sessions/\(id)/events?since=\(latest)").status == 200)
+        }
+    }
+
     @Test("A load waiting for the clock is reported as such instead of hanging")
     func waitingForClock() async throws {
         try await APIClient.run(configure: Self.testing) { api in

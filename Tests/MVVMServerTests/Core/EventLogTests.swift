@@ -23,5 +23,17 @@ extension Core {
             #expect(log.events(after: 23)?.isEmpty == true)
             #expect(log.events(after: 18) == nil, "event 19 was dropped: the client must re-read the state")
         }
+
+        @Test("A log that starts after a number (a restored session's) counts the numbers up to it as dropped")
+        func startsAfterANumber() {
+            let log = EventLog(capacity: 4, start: 8)
+            #expect(log.lastDroppedSeq == 8)
+            #expect(log.lastSeq == 8)
+            #expect(log.events(after: 3) == nil, "events 4 to 8 are not kept: the client must re-read the state")
+            #expect(log.events(after: 8)?.isEmpty == true)
+            log.append(ContextEvent(seq: 9, key: "counter", type: "didSetup"))
+            #expect(log.events(after: 8)?.map(\.seq) == [9])
+            #expect(log.events(after: 7) == nil)
+        }
     }
 }
