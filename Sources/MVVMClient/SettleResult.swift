@@ -7,10 +7,13 @@ public struct SettleResult: Sendable, Equatable {
     public let navigationVersion: UInt64
     /// The version of each scene's state, by store key.
     public let sceneVersions: [String: UInt64]
+    /// Whether, unsettled in testing mode, work waits on the test clock: move it to go on.
+    public let waitingForClock: Bool
 
     init(_ document: Components.Schemas.Settled) {
         settled = document.settled
         navigationVersion = UInt64(clamping: document.versions.navigation)
         sceneVersions = document.versions.scenes.additionalProperties.mapValues { UInt64(clamping: $0) }
+        waitingForClock = document.waitingForClock
     }
 }

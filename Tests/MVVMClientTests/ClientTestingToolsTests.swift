@@ -22,6 +22,7 @@ struct ClientTestingToolsTests {
             _ = try await ticker.perform("start")
             let result = try await session.settled(wait: .seconds(10))
             #expect(result.settled)
+            #expect(!result.waitingForClock)
             let state = try await ticker.state()
             #expect(state.output.ticks == 1, "the launched task's change is published by the time the session settles")
             #expect(result.sceneVersions["ticker"] == state.version)

@@ -759,6 +759,13 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Settled/settled`.
             internal var settled: Swift.Bool
+            /// Whether, when the session did not settle, work waits on the test clock (testing
+            /// mode): move the clock (`POST /testing/clock/advance`) for it to go on. Always
+            /// false when settled, and outside testing mode.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/Settled/waitingForClock`.
+            internal var waitingForClock: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/Settled/versions`.
             internal struct VersionsPayload: Codable, Hashable, Sendable {
                 /// The version of the navigation.
@@ -812,16 +819,20 @@ extension Components {
             ///
             /// - Parameters:
             ///   - settled: Whether the session settled before the wait ran out.
+            ///   - waitingForClock: Whether, when the session did not settle, work waits on the test clock (testing
             ///   - versions:
             internal init(
                 settled: Swift.Bool,
+                waitingForClock: Swift.Bool,
                 versions: Components.Schemas.Settled.VersionsPayload
             ) {
                 self.settled = settled
+                self.waitingForClock = waitingForClock
                 self.versions = versions
             }
             internal enum CodingKeys: String, CodingKey {
                 case settled
+                case waitingForClock
                 case versions
             }
         }

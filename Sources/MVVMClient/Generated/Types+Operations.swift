@@ -4200,8 +4200,9 @@ internal enum Operations {
     /// models launched is running, and no request or resumed task waits to run on it: a load
     /// waiting on a timer or a slow service is work still running. In testing mode that
     /// includes work waiting on the test clock: it settles only once the clock is moved past
-    /// its deadline (`GET /testing/clock` counts what waits), whereas moving the clock and
-    /// replaying answer once nothing but the clock holds work back. When `wait` seconds pass
+    /// its deadline (`waitingForClock` says so; `GET /testing/clock` counts what waits),
+    /// whereas moving the clock and replaying answer once nothing but the clock holds work
+    /// back. When `wait` seconds pass
     /// first, answers `settled: false`. Either way the answer holds the versions of the
     /// session's documents at that moment. Without `wait`, the answer is the state of now.
     /// Offered in every mode: a test reads this instead of polling each scene.

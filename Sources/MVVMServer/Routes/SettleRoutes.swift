@@ -11,7 +11,7 @@ extension API {
     /// `GET …/settled?wait=S`: `{"settled": true, "versions"}` once none of the session's loads,
     /// actions and view-model tasks runs and nothing waits to run on it; `{"settled": false}`
     /// with the versions of the moment when `wait` seconds (cut to the maximum wait, 0 when
-    /// absent) pass first.
+    /// absent) pass first, and whether work then waits on the test clock.
     func settled(_ routed: RoutedRequest) throws -> Reply {
         let session = try liveSession(routed)
         let wait = try waitParameter(routed, absent: .zero)
@@ -20,6 +20,7 @@ extension API {
         }
         let context = session.context
         let board = session.board
+        let clock = testing?.clock
         let token = ContextActor.makeSettleToken()
         // The scene keys of the moment the wait began, for the versions of an unsettled answer.
         let keys = Mutex<[String]>([])
@@ -28,7 +29,7 @@ extension API {
                 keys.withLock { $0 = actor.summary().entries.map(\.key) }
                 actor.whenSettled(token: token) { summary in
                     release()
-                    handle.answer(.json(encoding: SettledDocument(settled: true, versions: .init(summary)), headers: [("Cache-Control", "no-store")]))
+                    handle.answer(.json(encoding: SettledDocument(settled: true, versions: .init(summary), waitingForClock: false), headers: [("Cache-Control", "no-store")]))
                 }
             }
             handle.setDeadline(after: wait) {
@@ -36,7 +37,8 @@ extension API {
                     if actor.cancelSettleWait(token) { release() }
                 }
                 let versions = SettledDocument.Versions(board: board, keys: keys.withLock { $0 })
-                return .json(encoding: SettledDocument(settled: false, versions: versions), headers: [("Cache-Control", "no-store")])
+                let waitingForClock = (clock?.sleeperCount ?? 0) > 0
+                return .json(encoding: SettledDocument(settled: false, versions: versions, waitingForClock: waitingForClock), headers: [("Cache-Control", "no-store")])
             }
         }
     }
@@ -64,4 +66,6 @@ struct SettledDocument: Encodable {
 
     let settled: Bool
     let versions: Versions
+    /// Whether, unsettled in testing mode, work waits on the test clock, which a test moves.
+    let waitingForClock: Bool
 }

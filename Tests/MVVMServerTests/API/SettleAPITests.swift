@@ -41,6 +41,7 @@ struct SettleAPITests {
             let unsettled = try await api.get("/sessions/\(id)/settled?wait=0.3")
             #expect(unsettled.status == 200)
             #expect(unsettled.json["settled"] as? Bool == false)
+            #expect(unsettled.json["waitingForClock"] as? Bool == false, "no test clock outside testing mode")
             #expect(Self.versions(unsettled).scenes["slow"] != nil)
 
             async let waiting = api.get("/sessions/\(id)/settled?wait=20")
@@ -51,6 +52,21 @@ struct SettleAPITests {
             let state = try await api.get("/sessions/\(id)/scenes/slow")
             #expect(state.json["lifecycle"] as? String == "loaded")
             #expect(Self.versions(settled).scenes["slow"] == state.json["version"] as? Int, "the answer holds the version the load ended at")
+        }
+    }
+
+    @Test("In testing mode, work waiting on the test clock is running: unsettled, saying it waits for the clock, then settled once the clock moves")
+    func waitingForTheTestClock() async throws {
+        try await APIClient.run(configure: { $0.testing = true }) { api in
+            let id = try await api.createSession()
+            _ = try await api.get("/sessions/\(id)/scenes/timed")
+            let unsettled = try await api.get("/sessions/\(id)/settled?wait=0.3")
+            #expect(unsettled.json["settled"] as? Bool == false)
+            #expect(unsettled.json["waitingForClock"] as? Bool == true, "\(unsettled.text)")
+            #expect(try await api.post("/testing/clock/advance", ["seconds": 30]).status == 200)
+            let settled = try await api.get("/sessions/\(id)/settled?wait=10")
+            #expect(settled.json["settled"] as? Bool == true)
+            #expect(settled.json["waitingForClock"] as? Bool == false)
         }
     }
 
