@@ -3,7 +3,8 @@
 
     scripts/check-statuses.py --server .build/debug/server [--spec openapi.yaml]
 
-Starts the server three times on free ports (one roomy, one with a single session slot, for the
+Every operation's 403 and 421 (a foreign Origin, a foreign Host) are reached on each operation's
+own path (foreign_clients). Starts the server three times on free ports (one roomy, one with a single session slot, for the
 capacity answers of POST /sessions and POST /replays, both in testing mode; and one not in
 testing mode, for the 404 of the testing routes), drives them with hand-written requests, one scenario per
 documented (operation, status), and checks that each answer has the status, content type,
@@ -381,14 +382,28 @@ def scenarios(main: Server, tiny: Server, plain: Server) -> dict[tuple[str, str]
     return s
 
 
+def foreign_clients(spec: "Spec", main: Server) -> dict[tuple[str, str], Callable[[], Response]]:
+    """Every operation refuses a foreign Host (421, DNS rebinding) and a foreign Origin (403, a
+    cross-site request) before anything else: sent to a path of each operation's template."""
+    s: dict[tuple[str, str], Callable[[], Response]] = {}
+    for op, (method, route) in spec.routes.items():
+        path = route.replace("{id}", NOBODY).replace("{key}", "car").replace("{action}", "select")
+        body = "{}" if method in ("POST", "PUT", "PATCH") else None
+        s[op, "421"] = lambda method=method, path=path, body=body: main.request(method, path, body, headers={"Host": f"rebound.example:{main.port}"})
+        s[op, "403"] = lambda method=method, path=path, body=body: main.request(method, path, body, headers={"Origin": "http://evil.example"})
+    return s
+
+
 class Spec:
     def __init__(self, path: Path):
         self.document = yaml.safe_load(path.read_text())
         self.operations: dict[str, dict] = {}
+        self.routes: dict[str, tuple[str, str]] = {}  # operationId: (method, path template)
         for route, item in self.document["paths"].items():
             for method, operation in item.items():
                 if isinstance(operation, dict) and "operationId" in operation:
                     self.operations[operation["operationId"]] = operation
+                    self.routes[operation["operationId"]] = (method.upper(), route)
 
     def resolve(self, node: dict) -> dict:
         while "$ref" in node:
@@ -450,6 +465,7 @@ def main() -> int:
     failures = []
     try:
         table = scenarios(main_server, tiny_server, plain_server)
+        table.update(foreign_clients(spec, main_server))
         for key in sorted(set(table) - documented):
             failures.append(f"{key[0]} {key[1]}: a scenario reaches it, but openapi.yaml does not document it")
         for op, status in sorted(documented):

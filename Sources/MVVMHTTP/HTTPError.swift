@@ -78,6 +78,8 @@ extension HTTPError.Kind {
     package static let malformedJSON = Self(slug: "malformed-json", status: 400, title: "Malformed JSON")
     /// 400: a query parameter is not valid.
     package static let invalidParameter = Self(slug: "invalid-parameter", status: 400, title: "Invalid query parameter")
+    /// 403: the request comes from a page of an origin the server does not trust.
+    package static let originNotAllowed = Self(slug: "origin-not-allowed", status: 403, title: "Origin not allowed")
     /// 404: no route serves this path.
     package static let notFound = Self(slug: "not-found", status: 404, title: "Not found")
     /// 405: the path exists but not with this method.
@@ -88,6 +90,8 @@ extension HTTPError.Kind {
     package static let uriTooLong = Self(slug: "uri-too-long", status: 414, title: "URI too long")
     /// 415: the body is not JSON.
     package static let unsupportedMediaType = Self(slug: "unsupported-media-type", status: 415, title: "Unsupported media type")
+    /// 421: the request names a host the server does not answer to.
+    package static let hostNotAllowed = Self(slug: "host-not-allowed", status: 421, title: "Host not allowed")
     /// 500: the server failed.
     package static let internalError = Self(slug: "internal-error", status: 500, title: "Internal server error")
     /// 501: the method is not one the server knows.

@@ -40,8 +40,10 @@ package final class HTTPServer: Sendable {
     }
 
     /// Binds the address and starts serving.
-    /// - Throws: ``HTTPServerError`` when the host is not an address or the port is taken.
+    /// - Throws: ``HTTPServerError`` when the host is not an address, the port is taken, or an
+    ///   allowed host or origin is not one.
     package func start() throws {
+        if case .failure(let refusal) = core.clients { throw HTTPServerError.invalidAllowedEntry(refusal) }
         try daemon.withLock { daemon in
             guard daemon == nil else { throw HTTPServerError.alreadyStarted }
             daemon = try MicroHTTPDaemon(core: core)
@@ -133,6 +135,8 @@ final class ServerCore: Sendable {
     let headerFieldsRead: [[UInt8]]?
     /// What sends a `GET` to its handler despite a kept answer (``HTTPServerConfiguration/reuseExclusions``).
     let reuseCheck: ReuseCheck
+    /// Which requests are answered, by `Host` and `Origin`; the server does not start with a refusal.
+    let clients: Result<LocalClientPolicy, LocalClientPolicy.Refusal>
     /// Wakes the running deadline sweeper when a request is parked while none was: with nothing
     /// parked it waits for this instead of waking every 50 ms for nothing (each wake-up takes a
     /// core from the polling threads for a moment, which under load shows in their latency).
@@ -149,6 +153,9 @@ final class ServerCore: Sendable {
         logsRequests = logger.logLevel <= .debug
         headerFieldsRead = configuration.headerFieldsRead.map { names in names.map { Array($0.lowercased().utf8) } }
         reuseCheck = ReuseCheck(configuration.reuseExclusions)
+        clients = Result { () throws(LocalClientPolicy.Refusal) in
+            try LocalClientPolicy(allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins)
+        }
         reaper = SlowClientReaper(timeoutMilliseconds: UInt64(max(1, configuration.connectionTimeoutSeconds)) * 1000)
     }
 

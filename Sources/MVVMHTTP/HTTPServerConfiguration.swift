@@ -6,6 +6,15 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// The TCP port; 0 picks a free one (the application reports the one it took: `Application.listeningPort`).
     public var port: Int = 8080
+    /// Host names the server answers besides IP addresses, `localhost` and names under
+    /// `.localhost` (with any port): a name, `*.name` for every name under it, or `*` for any
+    /// host. A request for another host is refused (421), so that a page of a domain re-pointed
+    /// at this machine (DNS rebinding) cannot reach the server. Empty by default.
+    public var allowedHosts: [String] = []
+    /// Origins (`http://host:port`) whose pages may send requests and read the answers (CORS)
+    /// besides the server's own. A request with another `Origin` is refused (403); a request
+    /// without one (curl, any client outside a browser) is unaffected. Empty by default.
+    public var allowedOrigins: [String] = []
     /// How many connections are served at once; more are refused. Keep it above the
     /// number of parked requests you expect, and below the process's file-descriptor limit.
     public var maxConnections: Int = 16_384

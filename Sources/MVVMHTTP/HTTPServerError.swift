@@ -11,6 +11,15 @@ public struct HTTPServerError: Error, CustomStringConvertible, Sendable, Equatab
         Self(description: "cannot listen on \(host):\(port): \(reason)")
     }
 
+    package static func invalidAllowedEntry(_ refusal: LocalClientPolicy.Refusal) -> Self {
+        switch refusal.kind {
+        case .host:
+            Self(description: "'\(refusal.entry)' is not a host name to allow (a name, *.name or *)")
+        case .origin:
+            Self(description: "'\(refusal.entry)' is not an origin to allow (http:// or https://, a host and an optional port)")
+        }
+    }
+
     package static let alreadyStarted = Self(description: "the server is already started")
 
     package static let stopped = Self(description: "the server has stopped")

@@ -42,6 +42,21 @@ struct ServerOptionsTests {
         #expect(try Self.options().logLevel(code: .notice, environment: [:]) == .notice)
     }
 
+    @Test("Allowed hosts and origins: the repeated flag, else the comma-separated variable, else the code")
+    func allowedHostsAndOrigins() throws {
+        var code = ApplicationConfiguration()
+        code.http.allowedHosts = ["code.example"]
+        #expect(try Self.options().configuration(appName: "todo", code: code, environment: Self.home).http.allowedHosts == ["code.example"])
+        let environment = Self.home.merging(["MVVM_ALLOWED_HOSTS": "a.example, *.dev.test", "MVVM_ALLOWED_ORIGINS": "http://localhost:3000"]) { $1 }
+        let fromVariables = try Self.options().configuration(appName: "todo", code: code, environment: environment)
+        #expect(fromVariables.http.allowedHosts == ["a.example", "*.dev.test"])
+        #expect(fromVariables.http.allowedOrigins == ["http://localhost:3000"])
+        let fromFlags = try Self.options("--allowed-host", "b.example", "--allowed-host", "c.example", "--allowed-origin", "https://app.example")
+            .configuration(appName: "todo", code: code, environment: environment)
+        #expect(fromFlags.http.allowedHosts == ["b.example", "c.example"])
+        #expect(fromFlags.http.allowedOrigins == ["https://app.example"])
+    }
+
     @Test("Bad values are refused with the flag or variable named")
     func refusals() throws {
         func message(_ arguments: [String], _ environment: [String: String] = [:]) -> String? {
@@ -57,6 +72,9 @@ struct ServerOptionsTests {
         #expect(message(["--threads", "0"])?.contains("--threads") == true)
         #expect(message(["--state", "mysql://db/x"])?.contains("mysql://") == true)
         #expect(message([], ["MVVM_INSTANCE": "two\nlines"])?.contains("--instance") == true)
+        #expect(message(["--allowed-host", "http://evil"])?.contains("--allowed-host http://evil") == true)
+        #expect(message(["--allowed-origin", "*"])?.contains("--allowed-origin *") == true)
+        #expect(message([], ["MVVM_ALLOWED_ORIGINS": "http://ok.example,null"])?.contains("MVVM_ALLOWED_ORIGINS null") == true)
         #expect(throws: (any Error).self) { try ServerOptions.parse(["--port", "x"]) }
         #expect(throws: (any Error).self) { try Self.options().logLevel(environment: ["MVVM_LOG_LEVEL": "loud"]) }
         #expect(throws: (any Error).self) { try Self.options().configuration(appName: "../elsewhere", environment: Self.home) }

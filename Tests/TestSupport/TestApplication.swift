@@ -37,9 +37,9 @@ public final class TestApplication: Sendable {
         try await TestHTTPClient.request(port: port, method, path, headers: headers, body: body, timeout: timeout)
     }
 
-    /// Sends a JSON body.
-    public func json(_ method: String, _ path: String, _ object: Any) async throws -> TestResponse {
-        try await TestHTTPClient.json(port: port, method, path, object)
+    /// Sends a JSON body, with `headers` beside its `Content-Type`.
+    public func json(_ method: String, _ path: String, _ object: Any, headers: [String: String] = [:]) async throws -> TestResponse {
+        try await TestHTTPClient.json(port: port, method, path, object, headers: headers)
     }
 
     /// Creates a session and returns its id.

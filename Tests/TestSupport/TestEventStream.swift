@@ -42,13 +42,14 @@ public actor TestEventStream {
     private var isChunked: Bool
     private var isClosed = false
 
-    /// Opens a stream: `GET path` with `headers`, and `Accept: text/event-stream` unless they
-    /// have an `Accept` field.
+    /// Opens a stream: `GET path` with `headers`, `Host: 127.0.0.1` and
+    /// `Accept: text/event-stream` unless they have a `Host` or an `Accept` field.
     /// `receiveBuffer` sets the socket's receive buffer (a client that reads slowly); `version`
     /// is the request's HTTP version (an HTTP/1.0 client is answered without chunks).
     public init(port: Int, path: String, headers: [String: String] = [:], timeout: Double = 10, receiveBuffer: Int? = nil, version: String = "HTTP/1.1") async throws {
         let fd = try TestHTTPClient.connect(port: port, timeout: timeout, receiveBuffer: receiveBuffer)
-        var request = "GET \(path) \(version)\r\nHost: 127.0.0.1\r\n"
+        var request = "GET \(path) \(version)\r\n"
+        if !headers.keys.contains(where: { $0.lowercased() == "host" }) { request += "Host: 127.0.0.1\r\n" }
         if !headers.keys.contains(where: { $0.lowercased() == "accept" }) { request += "Accept: text/event-stream\r\n" }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         request += "\r\n"

@@ -37,9 +37,12 @@ public enum TestHTTPClient {
         }
     }
 
-    /// Sends one request with `Connection: close` and reads the whole response.
+    /// Sends one request with `Connection: close` and reads the whole response. It is sent
+    /// with `Host: 127.0.0.1:port` unless `headers` has a `Host` field.
     public static func request(port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, timeout: Double = 10) async throws -> TestResponse {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\n"
+        if !headers.keys.contains(where: { $0.lowercased() == "host" }) { head += "Host: 127.0.0.1:\(port)\r\n" }
+        head += "Connection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"

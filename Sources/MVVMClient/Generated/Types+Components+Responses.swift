@@ -6,6 +6,62 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/responses` section of the OpenAPI document.
     internal enum Responses {
+        internal struct HostNotAllowed: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/HostNotAllowed/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/HostNotAllowed/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.HostNotAllowed.Body
+            /// Creates a new `HostNotAllowed`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.HostNotAllowed.Body) {
+                self.body = body
+            }
+        }
+        internal struct OriginNotAllowed: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/OriginNotAllowed/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/OriginNotAllowed/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.OriginNotAllowed.Body
+            /// Creates a new `OriginNotAllowed`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.OriginNotAllowed.Body) {
+                self.body = body
+            }
+        }
         internal struct NotInTestingMode: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/NotInTestingMode/content`.
             internal enum Body: Sendable, Hashable {

@@ -86,6 +86,52 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths///get(getIndex)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths///get(getIndex)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -93,11 +139,14 @@ internal enum Operations {
         }
         internal enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             internal init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -108,11 +157,14 @@ internal enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             internal static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -196,6 +248,52 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//health/get(getHealth)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//health/get(getHealth)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -203,11 +301,14 @@ internal enum Operations {
         }
         internal enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             internal init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -218,11 +319,14 @@ internal enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             internal static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -306,6 +410,52 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//openapi.yaml/get(getOpenAPI)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//openapi.yaml/get(getOpenAPI)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -313,11 +463,14 @@ internal enum Operations {
         }
         internal enum AcceptableContentType: AcceptableProtocol {
             case yaml
+            case applicationProblemJson
             case other(Swift.String)
             internal init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/yaml":
                     self = .yaml
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -328,11 +481,14 @@ internal enum Operations {
                     return string
                 case .yaml:
                     return "application/yaml"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             internal static var allCases: [Self] {
                 [
-                    .yaml
+                    .yaml,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -416,6 +572,52 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//scenes/get(getCatalogue)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//scenes/get(getCatalogue)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -423,11 +625,14 @@ internal enum Operations {
         }
         internal enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             internal init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -438,11 +643,14 @@ internal enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             internal static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -535,6 +743,52 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//metrics/get(getMetrics)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//metrics/get(getMetrics)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -542,11 +796,14 @@ internal enum Operations {
         }
         internal enum AcceptableContentType: AcceptableProtocol {
             case textPlainVersion_0_0_4
+            case applicationProblemJson
             case other(Swift.String)
             internal init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "text/plain":
                     self = .textPlainVersion_0_0_4
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -557,11 +814,14 @@ internal enum Operations {
                     return string
                 case .textPlainVersion_0_0_4:
                     return "text/plain"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             internal static var allCases: [Self] {
                 [
-                    .textPlainVersion_0_0_4
+                    .textPlainVersion_0_0_4,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -678,6 +938,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/post(createSession)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/post(createSession)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -880,6 +1186,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/get(getSession)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No session has this id (`session-not-found`).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/get(getSession)/responses/404`.
@@ -921,6 +1250,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/get(getSession)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -1067,6 +1419,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/delete(deleteSession)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No session has this id (`session-not-found`).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/delete(deleteSession)/responses/404`.
@@ -1108,6 +1483,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/delete(deleteSession)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -1272,6 +1670,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/store/delete(clearStore)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No session has this id (`session-not-found`).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/store/delete(clearStore)/responses/404`.
@@ -1313,6 +1734,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/store/delete(clearStore)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -1689,6 +2133,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/get(getSceneState)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No session has this id (`session-not-found`), or no scene has this key (`scene-not-found`).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/get(getSceneState)/responses/404`.
@@ -1753,6 +2220,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/get(getSceneState)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -2030,6 +2520,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/input/post(setInput)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No session has this id (`session-not-found`), or no scene has this key (`scene-not-found`).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/input/post(setInput)/responses/404`.
@@ -2117,6 +2630,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/input/post(setInput)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -2417,6 +2953,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/actions/{action}/post(performAction)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             internal struct NotFound: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/actions/{action}/POST/responses/404/content`.
                 internal enum Body: Sendable, Hashable {
@@ -2560,6 +3119,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/actions/{action}/post(performAction)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -2991,6 +3573,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/snapshot/get(getSnapshot)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             internal struct NotFound: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/snapshot/GET/responses/404/content`.
                 internal enum Body: Sendable, Hashable {
@@ -3083,6 +3688,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/scenes/{key}/snapshot/get(getSnapshot)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -3414,6 +4042,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/navigation/get(getNavigation)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No session has this id (`session-not-found`).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/navigation/get(getNavigation)/responses/404`.
@@ -3455,6 +4106,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/navigation/get(getNavigation)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -3661,6 +4335,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/navigation/back/post(goBack)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No session has this id (`session-not-found`).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/navigation/back/post(goBack)/responses/404`.
@@ -3753,6 +4450,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/navigation/back/post(goBack)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -4054,6 +4774,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/events/get(getEvents)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No session has this id (`session-not-found`).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/events/get(getEvents)/responses/404`.
@@ -4123,6 +4866,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/events/get(getEvents)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -4388,6 +5154,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No session has this id (`session-not-found`).
             ///
             /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)/responses/404`.
@@ -4429,6 +5218,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/settled/get(getSettled)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -4675,6 +5487,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/recreate/post(recreateSession)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             internal struct NotFound: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/sessions/{id}/recreate/POST/responses/404/content`.
                 internal enum Body: Sendable, Hashable {
@@ -4744,6 +5579,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/recreate/post(recreateSession)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -5004,6 +5862,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/journal/get(getJournal)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             internal struct NotFound: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/responses/404/content`.
                 internal enum Body: Sendable, Hashable {
@@ -5073,6 +5954,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/journal/get(getJournal)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -5334,6 +6238,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//replays/post(replayJournal)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The server is not in testing mode, so the route does not exist (`not-found`).
             ///
             /// - Remark: Generated from `#/paths//replays/post(replayJournal)/responses/404`.
@@ -5375,6 +6302,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//replays/post(replayJournal)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -5686,6 +6636,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//inspector/get(getInspector)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The server is not in testing mode, so the route does not exist (`not-found`).
             ///
             /// - Remark: Generated from `#/paths//inspector/get(getInspector)/responses/404`.
@@ -5704,6 +6677,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//inspector/get(getInspector)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -5857,6 +6853,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//inspector/inspector.js/get(getInspectorScript)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The server is not in testing mode, so the route does not exist (`not-found`).
             ///
             /// - Remark: Generated from `#/paths//inspector/inspector.js/get(getInspectorScript)/responses/404`.
@@ -5875,6 +6894,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//inspector/inspector.js/get(getInspectorScript)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -6028,6 +7070,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//inspector/inspector.css/get(getInspectorStyles)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The server is not in testing mode, so the route does not exist (`not-found`).
             ///
             /// - Remark: Generated from `#/paths//inspector/inspector.css/get(getInspectorStyles)/responses/404`.
@@ -6046,6 +7111,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//inspector/inspector.css/get(getInspectorStyles)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -6196,6 +7284,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//testing/sessions/get(listSessions)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The server is not in testing mode, so the route does not exist (`not-found`).
             ///
             /// - Remark: Generated from `#/paths//testing/sessions/get(listSessions)/responses/404`.
@@ -6214,6 +7325,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//testing/sessions/get(listSessions)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -6366,6 +7500,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//testing/clock/get(getTestClock)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The server is not in testing mode, so the route does not exist (`not-found`).
             ///
             /// - Remark: Generated from `#/paths//testing/clock/get(getTestClock)/responses/404`.
@@ -6384,6 +7541,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//testing/clock/get(getTestClock)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }
@@ -6624,6 +7804,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The server is not in testing mode, so the route does not exist (`not-found`).
             ///
             /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)/responses/404`.
@@ -6665,6 +7868,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
                             response: self
                         )
                     }

@@ -39,8 +39,27 @@ func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointe
         }
         return .YES
     }
-    // A GET that an answer kept by this thread still answers is sent it at once.
-    let reusable = ReusableRequest(connection: connection, method: method, url: url, state: state, check: core.reuseCheck)
+    // Only local clients get in: a foreign Host or Origin is refused, a preflight from an
+    // allowed origin answered here, and a cross-origin request's answer gets the CORS fields.
+    var crossOrigin: String?
+    if case .success(let clients) = core.clients {
+        switch clients.verdict(on: connection, method: method) {
+        case .sameOrigin:
+            break
+        case .crossOrigin(let origin):
+            crossOrigin = origin
+            requestState(requestContext).crossOrigin = origin
+        case .preflight(let answer):
+            record(of: connection)?.isHandling.store(true, ordering: .relaxed)
+            return queue(answer, on: connection, version: version, method: "OPTIONS", url: loggableURL(url), core: core)
+        case .refused(let error):
+            record(of: connection)?.isHandling.store(true, ordering: .relaxed)
+            return queue(error.response, on: connection, version: version, method: methodName(method), url: loggableURL(url), core: core)
+        }
+    }
+    // A GET that an answer kept by this thread still answers is sent it at once (not to another
+    // origin's page: its answer needs CORS fields of its own).
+    let reusable = crossOrigin == nil ? ReusableRequest(connection: connection, method: method, url: url, state: state, check: core.reuseCheck) : nil
     if let reusable, let kept = ReusedAnswers.current.answer(for: reusable.target, fixed: core.fixedHeaders, failed: { core.logFailure($0) }) {
         record(of: connection)?.isHandling.store(true, ordering: .relaxed)
         return queue(kept.response, status: kept.status, on: connection, method: "GET", url: loggableURL(url), core: core, route: kept.route)
@@ -87,7 +106,7 @@ func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointe
                 return MicroHTTPDResult.refused(after: error, logger: core.logger)
             }
         }
-        return queue(answer, on: connection, version: version, method: methodText, url: urlText, core: core, route: responder.route)
+        return queue(answer.crossOrigin(crossOrigin), on: connection, version: version, method: methodText, url: urlText, core: core, route: responder.route)
     }
     // Work left to this thread is done on its next pass, and work handed to another thread is
     // mostly done within microseconds: the request is parked only when still unanswered after
@@ -126,7 +145,7 @@ private func followUp(_ state: RequestState, connection: OpaquePointer, version:
             (responder, answer) = (awaited, taken)
         }
     }
-    return queue(answer, on: connection, version: version, method: methodName(method), url: loggableURL(url), core: core, route: responder.route)
+    return queue(answer.crossOrigin(state.crossOrigin), on: connection, version: version, method: methodName(method), url: loggableURL(url), core: core, route: responder.route)
 }
 
 /// Parks a request whose handler has not answered: suspends its connection until the answer

@@ -11,6 +11,9 @@ import Foundation
 final class RequestState {
     @exclusivity(unchecked) var body = Data()
     @exclusivity(unchecked) var bodyTooLarge = false
+    /// The allowed origin of a cross-origin request, whose answer gets CORS fields; `nil` for
+    /// the rest.
+    @exclusivity(unchecked) var crossOrigin: String?
     /// Where the request stands once its handler has returned.
     @exclusivity(unchecked) var phase = Phase.handling
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MVVMHTTP
 
 extension ServerOptions {
     /// The settings resolved: each from its flag, else its environment variable, else the code.
@@ -61,6 +62,10 @@ extension ServerOptions {
         try set(\.maxParkedPerSession, maxParkedPerSession, "max-parked-per-session")
         try set(\.maxParkedTotal, maxParked, "max-parked")
         if let name = try setting(instance, "instance", environment) { configuration.instance = name }
+        try setList(&configuration.http.allowedHosts, allowedHosts, flag: "allowed-host", variable: "MVVM_ALLOWED_HOSTS", rule: "a host name, *.name or *",
+                    valid: { (try? LocalClientPolicy(allowedHosts: [$0], allowedOrigins: [])) != nil }, environment)
+        try setList(&configuration.http.allowedOrigins, allowedOrigins, flag: "allowed-origin", variable: "MVVM_ALLOWED_ORIGINS", rule: "an origin: http:// or https://, a host and an optional port",
+                    valid: { LocalClientPolicy.normalizedOrigin($0) != nil }, environment)
         if testing || ["1", "true", "yes"].contains(environment["MVVM_TESTING"]?.lowercased() ?? "") { configuration.testing = true }
         try Self.validate(configuration)
         let (storage, location) = try storage(appName: appName, code: code.storage, schemes: storageSchemes, environment: environment)
@@ -102,6 +107,19 @@ extension ServerOptions {
             throw ValidationError("\(variable)=\(text) is not a valid value of --\(name)")
         }
         return value
+    }
+
+    /// Puts the values of a repeatable flag, else of its comma-separated variable, over `list`;
+    /// leaves it when neither is given.
+    /// - Throws: `ValidationError` naming the flag or variable and the first entry that is not
+    ///   `valid`, which must be `rule`.
+    private func setList(_ list: inout [String], _ flags: [String], flag: String, variable: String, rule: String, valid: (String) -> Bool, _ environment: [String: String]) throws {
+        let given = flags.isEmpty ? environment[variable].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } : flags
+        guard let given else { return }
+        if let wrong = given.first(where: { !valid($0) }) {
+            throw ValidationError("\(flags.isEmpty ? variable : "--" + flag) \(wrong) must be \(rule)")
+        }
+        list = given
     }
 
     /// The environment variable of the flag `--name`.

@@ -71,6 +71,19 @@ public struct ServerOptions: ParsableArguments, Sendable {
     @Option(help: "Seconds between two heartbeats of a Server-Sent Events stream, 0.05 to 86400 (default 15; env MVVM_HEARTBEAT_SECONDS).")
     public var heartbeatSeconds: Double?
 
+    @Option(name: .customLong("allowed-host"), help: """
+        A host name the server answers besides IP addresses, localhost and names under \
+        .localhost: a name, *.name for every name under it, or * for any; repeatable (env \
+        MVVM_ALLOWED_HOSTS, comma-separated).
+        """)
+    public var allowedHosts: [String] = []
+
+    @Option(name: .customLong("allowed-origin"), help: """
+        An origin (http://host:port) whose pages may call the server and read its answers \
+        (CORS), besides the server's own; repeatable (env MVVM_ALLOWED_ORIGINS, comma-separated).
+        """)
+    public var allowedOrigins: [String] = []
+
     @Flag(help: "Testing mode: a test clock moved over HTTP, and the other /testing routes; loopback hosts only (env MVVM_TESTING=1).")
     public var testing = false
 

@@ -92,7 +92,7 @@ struct RuntimeTests {
     func chunkedBody() async throws {
         let harness = try RuntimeHarness()
         defer { harness.stop() }
-        let head = "POST /echo/a/b HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let head = "POST /echo/a/b HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
         let chunks = [Data(head.utf8), Data("5\r\nhello\r\n".utf8), Data("6\r\n world\r\n".utf8), Data("0\r\n\r\n".utf8)]
         let raw = try await TestHTTPClient.exchange(port: harness.port, chunks: chunks, pause: 0.05)
         let response = try #require(TestHTTPClient.parse(raw))
@@ -334,7 +334,7 @@ struct RuntimeTests {
     func slowClient() async throws {
         let harness = try RuntimeHarness { $0.connectionTimeoutSeconds = 1 }
         defer { harness.stop() }
-        let request = Array("GET /echo/a/b HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "s", count: 40))\r\n\r\n".utf8)
+        let request = Array("GET /echo/a/b HTTP/1.1\r\nHost: localhost\r\nX-Slow: \(String(repeating: "s", count: 40))\r\n\r\n".utf8)
         let start = ContinuousClock.now
         let received = try await TestHTTPClient.exchange(port: harness.port, chunks: request.map { Data([$0]) }, pause: 0.2, timeout: 20)
         let elapsed = ContinuousClock.now - start

@@ -42,7 +42,7 @@ struct GreedyClientTests {
         // Ten clients park a long-poll for eight seconds, then vanish without reading the
         // answer. (Long enough to be seen all parked at once even when this test's task waits
         // seconds for a thread, as it can in the sanitizer suites.)
-        let request = Data("GET \(probe)?since=\(version)&wait=8 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        let request = Data("GET \(probe)?since=\(version)&wait=8 HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
         var sockets: [Int32] = []
         for _ in 0..<10 {
             sockets.append(try Self.send(request, to: server))
@@ -75,7 +75,7 @@ struct GreedyClientTests {
         // passes of the polling loop (then the long-poll must give back its place at once), or
         // after it was parked (then it keeps its place until its deadline, as a parked
         // connection is not watched), or before reading the request (then it never had one).
-        let request = Data("GET \(probe)?since=\(version)&wait=60 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        let request = Data("GET \(probe)?since=\(version)&wait=60 HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
         for _ in 0..<100 {
             let fd = try Self.send(request, to: server)
             Self.resetOnClose(fd)

@@ -85,7 +85,7 @@ struct StreamHardeningTests {
         var sockets: [Int32] = []
         defer { sockets.forEach { close($0) } }
         for index in 0..<count {
-            let request = "GET /sessions/\(sessions[index % 10])/navigation HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+            let request = "GET /sessions/\(sessions[index % 10])/navigation HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n"
             sockets.append(try GreedyClientTests.send(Data(request.utf8), to: server))
         }
         #expect(try await GreedyClientTests.waitForMetric("mvvm_open_streams", count, server, seconds: 20))
@@ -109,7 +109,7 @@ struct StreamHardeningTests {
         let cap = ProcessInfo.processInfo.environment["MVVM_SANITIZE"] == nil ? 200 : 50
         let server = try await TestApplication(catalogue: ProbeApp.catalogue) { $0.maxParkedTotal = cap; $0.http.connectionTimeoutSeconds = 4 }
         let session = try await server.createSession()
-        let request = Data("GET /sessions/\(session)/navigation HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n".utf8)
+        let request = Data("GET /sessions/\(session)/navigation HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n".utf8)
         var sockets: [Int32] = []
         defer { sockets.forEach { close($0) } }
         for _ in 0..<(2 * cap) { sockets.append(try GreedyClientTests.send(request, to: server)) }
