@@ -2,7 +2,8 @@
 """An app on the entry point, run as a user runs it: Examples/Counter with no flags but a free
 port saves its sessions in $XDG_STATE_HOME/counter/state.sqlite, keeps its count across kill -9
 and a restart, takes its settings from the environment too, prints its listening line, answers
---help, refuses a bad setting with status 64, and exits 0 on SIGTERM.
+--help, refuses a bad setting with status 64, and exits 0 on SIGTERM; the same app in testing mode
+starts beside it and saves in a file of its own, removed at exit.
 
 Usage: scripts/app_restart_test.py COUNTER_BINARY
 """
@@ -21,8 +22,8 @@ def fail(message):
     sys.exit(f"app restart test: {message}")
 
 
-def start(binary, environment):
-    process = subprocess.Popen([binary], env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def start(binary, environment, *flags):
+    process = subprocess.Popen([binary, *flags], env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
     match = re.fullmatch(r"counter listening on http://127\.0\.0\.1:(\d+)\n", line)
     if not match:
@@ -76,10 +77,44 @@ def main():
         status, state = request(port, "GET", f"/sessions/{session}/scenes/counter")
         if status != 200 or state["output"]["count"] != 3:
             fail(f"after kill -9 and a restart: {status} {state}")
+
+        # Testing mode never touches the app's saved state: it starts beside the app running
+        # with its defaults, saves in a file of its own that it names and removes at exit.
+        testing, testing_port = start(binary, environment, "--testing")
+        saved_in = next((line for line in testing.stderr if "Sessions are saved in" in line), "")
+        match = re.search(r"Sessions are saved in (\S+state\.sqlite) \(testing mode", saved_in)
+        if not match or match.group(1).startswith(folder):
+            fail(f"testing mode's state file: {saved_in!r}")
+        testing_file = match.group(1)
+        status, created = request(testing_port, "POST", "/sessions")
+        test_session = created["id"]
+        for _ in range(5):
+            request(testing_port, "POST", f"/sessions/{test_session}/scenes/counter/actions/increment")
+        if not os.path.exists(testing_file):
+            fail(f"testing mode saved nothing in {testing_file}")
+        testing.send_signal(signal.SIGTERM)
+        if testing.wait(timeout=30) != 0:
+            fail(f"testing mode, SIGTERM: exit status {testing.returncode}")
+        if os.path.exists(os.path.dirname(testing_file)):
+            fail(f"testing mode left its state folder {os.path.dirname(testing_file)}")
+        status, _ = request(port, "GET", f"/sessions/{test_session}/scenes/counter")
+        if status != 404:
+            fail(f"the app serves a testing-mode session: {status}")
+        status, state = request(port, "GET", f"/sessions/{session}/scenes/counter")
+        if status != 200 or state["output"]["count"] != 3:
+            fail(f"the app's session after testing mode ran beside it: {status} {state}")
+
         process.send_signal(signal.SIGTERM)
         if process.wait(timeout=30) != 0:
             fail(f"SIGTERM: exit status {process.returncode}")
-        print("app restart test: the count came back after kill -9 (3), from the default state file; SIGTERM exits 0")
+        process, port = start(binary, environment)
+        status, _ = request(port, "GET", f"/sessions/{test_session}/scenes/counter")
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+        if status != 404:
+            fail(f"the app restored a testing-mode session from its file: {status}")
+        print("app restart test: the count came back after kill -9 (3), from the default state file; SIGTERM exits 0;"
+              " testing mode ran beside it in a file of its own, removed at exit, and the app never saw its session")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -16,8 +16,8 @@ let package = Package(
             name: "CounterTests",
             dependencies: [
                 "Counter",
+                // The one product a test target needs: it brings the framework and the client.
                 .product(name: "MVVMServerTesting", package: "MVVMServer"),
-                .product(name: "MVVMClient", package: "MVVMServer"),
             ]
         ),
     ]

@@ -91,5 +91,5 @@ def test_a_journal_edited_by_hand_names_its_divergence(start_server):
     assert replay.status_code == 201, replay.text
     divergence = replay.json()["divergence"]
     assert divergence["seq"] == journal["entries"][0]["seq"]
-    assert divergence["members"] == ["output.count"]
+    assert divergence["members"] == ["answer.output.count"]
     assert divergence["actual"]["answer"]["output"]["count"] == journal["entries"][0]["answer"]["output"]["count"]

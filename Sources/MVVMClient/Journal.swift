@@ -70,7 +70,8 @@ public struct ReplayOutcome: Sendable {
     public struct Divergence: Sendable, Equatable {
         /// The entry's number in the journal.
         public let seq: Int
-        /// The members that differ, as dotted paths (`status` when the statuses do).
+        /// What differs, as paths into the two answers: `status` when the HTTP statuses do,
+        /// `answer.output.count` for a member of the answer.
         public let members: [String]
         /// The recorded status, and the replay's.
         public let expectedStatus: Int, actualStatus: Int
@@ -80,8 +81,12 @@ public struct ReplayOutcome: Sendable {
     public let session: SessionClient
     /// How many entries were replayed, the diverging one included.
     public let steps: Int
-    /// The first divergence; `nil` when every answer matched.
+    /// The first divergence, where the replay stopped; `nil` when every answer matched.
     public let divergence: Divergence?
+    /// The first answer that differed only in a scene's lifecycle (`answer.lifecycle`), a load
+    /// the recording caught in flight, say: its output was not compared, and the replay went
+    /// on. `nil` when there was none.
+    public let lifecycleDivergence: Divergence?
     /// Whether work of the new session still waited for the test clock when the replay ended.
     public let waitingForClock: Bool
 }

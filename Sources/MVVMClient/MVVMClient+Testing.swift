@@ -23,6 +23,10 @@ extension MVVMClient {
         let divergence = result.divergence.map {
             ReplayOutcome.Divergence(seq: $0.seq, members: $0.members, expectedStatus: $0.expected.status, actualStatus: $0.actual.status)
         }
-        return ReplayOutcome(session: session(id: result.session), steps: result.steps, divergence: divergence, waitingForClock: result.waitingForClock)
+        let lifecycleDivergence = result.lifecycleDivergence.map {
+            ReplayOutcome.Divergence(seq: $0.seq, members: $0.members, expectedStatus: $0.expected.status, actualStatus: $0.actual.status)
+        }
+        return ReplayOutcome(session: session(id: result.session), steps: result.steps, divergence: divergence,
+                             lifecycleDivergence: lifecycleDivergence, waitingForClock: result.waitingForClock)
     }
 }

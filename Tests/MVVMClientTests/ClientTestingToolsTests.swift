@@ -79,7 +79,7 @@ struct ClientTestingToolsTests {
             journal.entries[1].answer = Data(answer.replacingOccurrences(of: "\"count\":4", with: "\"count\":5").utf8)
             let diverged = try await client.replay(journal)
             #expect(diverged.divergence?.seq == 2)
-            #expect(diverged.divergence?.members == ["output.count"])
+            #expect(diverged.divergence?.members == ["answer.output.count"])
             #expect(diverged.divergence?.actualStatus == 200)
 
             let script = try await session.journalScript()

@@ -49,8 +49,36 @@ struct RefusalTests {
         }
     }
 
+    /// An account step: a username that must not be sent empty, and a nickname; both start
+    /// empty, and neither is optional.
+    final class Account: ViewModel {
+        struct Input: ViewModelInput, Equatable {
+            var username = ""
+            var nickname = ""
+            init() {}
+        }
+
+        struct Output: Codable, Sendable, Equatable {
+            var ready = false
+        }
+
+        var input = Input()
+        private(set) var output = Output()
+
+        func validate(_ input: Input, sent: Set<String>) throws {
+            if sent.contains("username"), input.username.isEmpty { throw Refusal.input("username", "must not be empty") }
+        }
+
+        func inputDidChange() {
+            output.ready = !input.username.isEmpty
+        }
+    }
+
     static let catalogue = SceneCatalogue(
-        scenes: [Scene("titles", key: "titles", viewModel: Titles.self, factory: SingleViewModelFactory { _ in Titles() })],
+        scenes: [
+            Scene("titles", key: "titles", viewModel: Titles.self, factory: SingleViewModelFactory { _ in Titles() }),
+            Scene("account", key: "account", viewModel: Account.self, factory: SingleViewModelFactory { _ in Account() }),
+        ],
         rootKey: "titles")
 
     enum Storage: String, CaseIterable, Sendable { case memory, file }
@@ -74,6 +102,23 @@ struct RefusalTests {
             try await store.refuse("undo", kind: "action-refused")
             try await store.perform("add", arguments: ["title": "first"]) { $0.output.titles = ["first"] }
             try await store.setInput(members: ["draft": "next"]) { $0.input.draft = "next" }
+            try await store.finish()
+        }
+    }
+
+    @Test("validate(_:sent:) knows the members sent: an empty username sent while it is still at its default is refused; one not sent is not", arguments: TestMode.allCases)
+    func validateKnowsWhatWasSent(mode: TestMode) async throws {
+        try await TestServer(catalogue: Self.catalogue).test(mode) { client in
+            let scene = try await client.createSession().scene("account", input: Account.Input.self, output: Account.Output.self)
+            _ = try await scene.state { $0.isLoaded }
+            let store = try await SceneStore(scene)
+            try await store.refuseInput(members: ["username": ""], member: "username")
+            try await store.refuseInput(members: ["username": "", "nickname": "Al"], member: "username")
+            try await store.setInput(members: ["nickname": "Al"]) { $0.input.nickname = "Al" }
+            try await store.setInput(members: ["username": "al"]) {
+                $0.input.username = "al"
+                $0.output.ready = true
+            }
             try await store.finish()
         }
     }

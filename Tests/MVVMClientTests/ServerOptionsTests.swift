@@ -42,6 +42,27 @@ struct ServerOptionsTests {
         #expect(try Self.options().logLevel(code: .notice, environment: [:]) == .notice)
     }
 
+    @Test("Testing mode without --state saves in a file of its own, never in the app's default file or the one its code sets; --state still names one")
+    func testingModeState() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "mvvm-options-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["HOME": "/nonexistent", "XDG_STATE_HOME": folder.path]
+        let defaultFile = folder.appending(path: "todo/state.sqlite").path
+
+        // Saved in a file (a restart on the same settings finds the session), not the app's.
+        #expect(try await Self.tapsAfterRestart(Self.options("--testing").configuration(appName: "todo", environment: environment)) == 1)
+        #expect(!FileManager.default.fileExists(atPath: defaultFile))
+        var code = ApplicationConfiguration()
+        let codeFile = folder.appending(path: "code/state.sqlite").path
+        code.storage = .sqlite(path: codeFile)
+        #expect(try await Self.tapsAfterRestart(Self.options("--testing").configuration(appName: "todo", code: code, environment: environment)) == 1)
+        #expect(!FileManager.default.fileExists(atPath: codeFile))
+
+        let given = folder.appending(path: "given/tests.sqlite").path
+        #expect(try await Self.tapsAfterRestart(Self.options("--testing", "--state", given).configuration(appName: "todo", environment: environment)) == 1)
+        #expect(FileManager.default.fileExists(atPath: given))
+    }
+
     @Test("Allowed hosts and origins: the repeated flag, else the comma-separated variable, else the code")
     func allowedHostsAndOrigins() throws {
         var code = ApplicationConfiguration()

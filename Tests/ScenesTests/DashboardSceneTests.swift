@@ -52,6 +52,32 @@ struct DashboardSceneTests {
         }
     }
 
+    @Test("A step states the slots it expects; another child in the slot fails it, naming the slot", arguments: TestMode.allCases)
+    func expectedSlots(mode: TestMode) async throws {
+        try await TestServer.starWars().test(mode) { client in
+            let session = try await client.createSession()
+            let store = try await SceneStore(Self.dashboard(session))
+            try await store.receive { $0.lifecycle = .loaded }
+            try await store.perform("embed", arguments: ["slot": "main", "scene": "car"],
+                                    navigation: .init(stack: ["films", "dashboard"], slots: ["main": "car"])) {
+                $0.output.slots = ["main": "car"]
+            }
+            try await withKnownIssue {
+                try await store.perform("embed", arguments: ["slot": "side", "scene": "search"],
+                                        navigation: .init(stack: ["films", "dashboard"], slots: ["main": "car", "side": "car"])) {
+                    $0.output.slots = ["main": "car", "side": "search"]
+                }
+            } matching: { issue in
+                let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+                return text.contains("slot side: search, not car") && !text.contains("slot main")
+            }
+            // Slots left unstated are not checked.
+            try await store.perform("embed", arguments: ["slot": "main", "scene": "find/people"], navigation: .init(stack: ["films", "dashboard"])) {
+                $0.output.slots = ["main": "find/people", "side": "search"]
+            }
+        }
+    }
+
     @Test("Both slots can hold a scene, and embedding again replaces the slot's scene", arguments: TestMode.allCases)
     func embedInBothSlots(mode: TestMode) async throws {
         try await TestServer.starWars().test(mode) { client in

@@ -4006,10 +4006,14 @@ internal struct Client: APIProtocol {
     /// before each until the work of every session is quiet (as a clock advance does). Each
     /// answer is compared with the recorded one: the statuses, and the documents member by
     /// member, leaving out every member named `version` and reading the recorded session's id
-    /// as the new one's wherever it appears. A document recorded before its scene had loaded
-    /// (`lifecycle` `initialized`, `setuped` or `loading`) caught a load in flight, which the replay lets finish: its
-    /// `lifecycle`, `output` and `error` are left out, the rest compared. The replay stops at
-    /// the first entry whose answer differs, and names the members that do. Each wait for
+    /// as the new one's wherever it appears. A scene's document is compared whole when the
+    /// replayed one stands at the same point of its lifecycle, first touches of a scene not
+    /// loaded yet included. When its `lifecycle` differs (the recording caught a load in flight
+    /// that the replay let finish, say), its `output` and `error` are left out and the rest
+    /// compared; that difference is reported in `lifecycleDivergence` and the replay goes on.
+    /// The replay stops at the first entry whose answer differs (`divergence`), and names
+    /// what does as paths into the two answers: `status` for the HTTP status,
+    /// `answer.output.count` for a member. Each wait for
     /// quiet is bounded by `wait`; work waiting for the test clock does not hold it up, and the
     /// answer says whether some still waits (`waitingForClock`). Clock moves belong to no
     /// session and are not in a journal: a test that moved the clock moves it again after the

@@ -1063,49 +1063,144 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ReplayResult/steps`.
             internal var steps: Swift.Int
-            /// The first entry whose answer differed; null when none did.
+            /// The first entry whose answer differed (`kind` `answer`), where the replay stopped;
+            /// null when none did. Written out rather than as `anyOf` a reference and null, which
+            /// code generators skip.
+            ///
             ///
             /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence`.
             internal struct DivergencePayload: Codable, Hashable, Sendable {
+                /// What differed, the answer (its status or its members).
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence/kind`.
+                internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case answer = "answer"
+                }
+                /// What differed, the answer (its status or its members).
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence/kind`.
+                internal var kind: Components.Schemas.ReplayResult.DivergencePayload.KindPayload
+                /// The entry's number in the journal.
+                ///
                 /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence/seq`.
                 internal var seq: Swift.Int
                 /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence/expected`.
                 internal var expected: Components.Schemas.ReplayAnswer
                 /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence/actual`.
                 internal var actual: Components.Schemas.ReplayAnswer
-                /// The members that differ, as dotted paths; `status` when the statuses do.
+                /// What differs, as paths into `expected` and `actual`, which cannot collide:
+                /// `status` when the HTTP statuses do, `answer.` and a dotted path for a member of
+                /// the answer (`answer.output.count`, `answer.status` for a problem's own member).
+                ///
                 ///
                 /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence/members`.
                 internal var members: [Swift.String]
                 /// Creates a new `DivergencePayload`.
                 ///
                 /// - Parameters:
-                ///   - seq:
+                ///   - kind: What differed, the answer (its status or its members).
+                ///   - seq: The entry's number in the journal.
                 ///   - expected:
                 ///   - actual:
-                ///   - members: The members that differ, as dotted paths; `status` when the statuses do.
+                ///   - members: What differs, as paths into `expected` and `actual`, which cannot collide:
                 internal init(
+                    kind: Components.Schemas.ReplayResult.DivergencePayload.KindPayload,
                     seq: Swift.Int,
                     expected: Components.Schemas.ReplayAnswer,
                     actual: Components.Schemas.ReplayAnswer,
                     members: [Swift.String]
                 ) {
+                    self.kind = kind
                     self.seq = seq
                     self.expected = expected
                     self.actual = actual
                     self.members = members
                 }
                 internal enum CodingKeys: String, CodingKey {
+                    case kind
                     case seq
                     case expected
                     case actual
                     case members
                 }
             }
-            /// The first entry whose answer differed; null when none did.
+            /// The first entry whose answer differed (`kind` `answer`), where the replay stopped;
+            /// null when none did. Written out rather than as `anyOf` a reference and null, which
+            /// code generators skip.
+            ///
             ///
             /// - Remark: Generated from `#/components/schemas/ReplayResult/divergence`.
             internal var divergence: Components.Schemas.ReplayResult.DivergencePayload?
+            /// The first entry whose answer differed only in a scene's `lifecycle` (`kind`
+            /// `lifecycle`): the recording caught the scene at another point of its lifecycle than
+            /// the replay, a load in flight, say. Its output and error were not compared there, and
+            /// the replay went on. Null when none did.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReplayResult/lifecycleDivergence`.
+            internal struct LifecycleDivergencePayload: Codable, Hashable, Sendable {
+                /// What differed, only a scene's lifecycle.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/lifecycleDivergence/kind`.
+                internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case lifecycle = "lifecycle"
+                }
+                /// What differed, only a scene's lifecycle.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/lifecycleDivergence/kind`.
+                internal var kind: Components.Schemas.ReplayResult.LifecycleDivergencePayload.KindPayload
+                /// The entry's number in the journal.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/lifecycleDivergence/seq`.
+                internal var seq: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/lifecycleDivergence/expected`.
+                internal var expected: Components.Schemas.ReplayAnswer
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/lifecycleDivergence/actual`.
+                internal var actual: Components.Schemas.ReplayAnswer
+                /// What differs, as paths into `expected` and `actual`, which cannot collide:
+                /// `status` when the HTTP statuses do, `answer.` and a dotted path for a member of
+                /// the answer (`answer.output.count`, `answer.status` for a problem's own member).
+                ///
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReplayResult/lifecycleDivergence/members`.
+                internal var members: [Swift.String]
+                /// Creates a new `LifecycleDivergencePayload`.
+                ///
+                /// - Parameters:
+                ///   - kind: What differed, only a scene's lifecycle.
+                ///   - seq: The entry's number in the journal.
+                ///   - expected:
+                ///   - actual:
+                ///   - members: What differs, as paths into `expected` and `actual`, which cannot collide:
+                internal init(
+                    kind: Components.Schemas.ReplayResult.LifecycleDivergencePayload.KindPayload,
+                    seq: Swift.Int,
+                    expected: Components.Schemas.ReplayAnswer,
+                    actual: Components.Schemas.ReplayAnswer,
+                    members: [Swift.String]
+                ) {
+                    self.kind = kind
+                    self.seq = seq
+                    self.expected = expected
+                    self.actual = actual
+                    self.members = members
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case kind
+                    case seq
+                    case expected
+                    case actual
+                    case members
+                }
+            }
+            /// The first entry whose answer differed only in a scene's `lifecycle` (`kind`
+            /// `lifecycle`): the recording caught the scene at another point of its lifecycle than
+            /// the replay, a load in flight, say. Its output and error were not compared there, and
+            /// the replay went on. Null when none did.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReplayResult/lifecycleDivergence`.
+            internal var lifecycleDivergence: Components.Schemas.ReplayResult.LifecycleDivergencePayload?
             /// Whether work of the new session still waited for the test clock when the replay
             /// ended (a load recorded before a clock move): it settles only once the clock moves.
             ///
@@ -1117,23 +1212,27 @@ extension Components {
             /// - Parameters:
             ///   - session: The id of the session the journal was replayed on.
             ///   - steps: How many entries were replayed, the diverging one included.
-            ///   - divergence: The first entry whose answer differed; null when none did.
+            ///   - divergence: The first entry whose answer differed (`kind` `answer`), where the replay stopped;
+            ///   - lifecycleDivergence: The first entry whose answer differed only in a scene's `lifecycle` (`kind`
             ///   - waitingForClock: Whether work of the new session still waited for the test clock when the replay
             internal init(
                 session: Swift.String,
                 steps: Swift.Int,
                 divergence: Components.Schemas.ReplayResult.DivergencePayload? = nil,
+                lifecycleDivergence: Components.Schemas.ReplayResult.LifecycleDivergencePayload? = nil,
                 waitingForClock: Swift.Bool
             ) {
                 self.session = session
                 self.steps = steps
                 self.divergence = divergence
+                self.lifecycleDivergence = lifecycleDivergence
                 self.waitingForClock = waitingForClock
             }
             internal enum CodingKeys: String, CodingKey {
                 case session
                 case steps
                 case divergence
+                case lifecycleDivergence
                 case waitingForClock
             }
         }

@@ -83,8 +83,10 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
         } catch let error as DecodingError {
             throw InputError(decoding: error, fallbackMember: members.keys.sorted().first ?? "input")
         }
+        // Validated even when nothing changes: a value sent that equals the current one is
+        // still the client's to have refused.
+        try model.validate(input, sent: Set(members.keys))
         guard input != model.input else { return }
-        try model.validate(input)
         model.input = input
         model.inputDidChange()
     }

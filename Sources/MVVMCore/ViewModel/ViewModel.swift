@@ -30,7 +30,15 @@ public protocol ViewModel: AnyObject, SendableMetatype {
 
     /// Checks an input the client sent before it replaces ``input``: throw a ``Refusal``
     /// (`.input(member, reason)`) to refuse it, and the client gets a 422 and nothing changes.
+    /// It is called for every input request, also one that changes nothing (a value sent that
+    /// equals the current one), with the input as it would be once merged.
     func validate(_ input: Input) throws
+    /// Checks an input the client sent, as ``validate(_:)`` does, knowing which members the
+    /// client sent in this request (`sent`, named by the input's coding keys): the others hold
+    /// their current values. Implement this one instead of ``validate(_:)`` to refuse a member
+    /// only when it was sent, `{"username": ""}` say, without making the input's members
+    /// optional. By default it calls ``validate(_:)``.
+    func validate(_ input: Input, sent: Set<String>) throws
     /// Recomputes the output after the input changed. Synchronous: inputs are latest-wins.
     func inputDidChange()
     /// Loads what the scene needs, once, after setup. Cancelled when the view model unloads.
@@ -46,6 +54,8 @@ public protocol ViewModel: AnyObject, SendableMetatype {
 extension ViewModel {
     /// Takes every input.
     public func validate(_ input: Input) throws {}
+    /// Calls ``validate(_:)``.
+    public func validate(_ input: Input, sent: Set<String>) throws { try validate(input) }
     /// Does nothing.
     public func inputDidChange() {}
     /// Loads nothing.

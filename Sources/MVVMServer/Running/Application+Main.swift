@@ -6,7 +6,8 @@ import ServiceLifecycle
 extension Application {
     /// Runs an app as the bundled `server` runs: parses the command line and the environment
     /// into its settings (``ServerOptions``, with `--help`), saves sessions in the app's own
-    /// SQLite file unless told otherwise, prints `<name> listening on <URL>` once it listens,
+    /// SQLite file unless told otherwise (in testing mode, in a file of the server's own,
+    /// removed at exit), prints `<name> listening on <URL>` once it listens,
     /// and serves until SIGINT or SIGTERM, which shut it down gracefully (parked requests
     /// answered, sessions saved); then it returns, and the process exits 0.
     ///
@@ -100,6 +101,7 @@ extension Application {
         makeDependencies: @escaping @Sendable (DependencyValues) throws -> DependencyValues
     ) async throws {
         let settings = try options.resolved(appName: name, code: configuration, logLevel: logLevel, storageSchemes: storageSchemes, environment: ProcessInfo.processInfo.environment)
+        defer { if let folder = settings.temporaryStateFolder { try? FileManager.default.removeItem(atPath: folder) } }
         let level = settings.logLevel
         let logger = Logger(label: name) { label in
             var handler = StreamLogHandler.standardError(label: label)

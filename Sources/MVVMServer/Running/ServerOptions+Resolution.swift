@@ -10,12 +10,18 @@ extension ServerOptions {
         var logLevel: Logger.Level
         /// Where sessions are saved, in words, for the log.
         var stateLocation: String
+        /// The folder of a testing-mode server's own state file, which it removes at exit;
+        /// `nil` otherwise.
+        var temporaryStateFolder: String?
     }
 
     /// `code` with every setting given on the command line or in `environment` put over it,
     /// for the app named `appName`. Sessions are saved where `--state` says; when it is not
     /// given, where `code.storage` says; when that is `nil` too, in the app's default file
-    /// (``defaultStateFile(appName:environment:)``).
+    /// (``defaultStateFile(appName:environment:)``). In testing mode without `--state`, they are
+    /// saved in a file of the server's own in a new temporary folder instead, never in the
+    /// app's (the entry point removes that folder at exit; a caller of this function removes it
+    /// itself).
     /// - Throws: `ValidationError` naming the flag or variable whose value cannot be used.
     public func configuration(appName: String, code: ApplicationConfiguration = ApplicationConfiguration(), storageSchemes: [SessionStorageScheme] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ApplicationConfiguration {
         try resolved(appName: appName, code: code, logLevel: .info, storageSchemes: storageSchemes, environment: environment).configuration
@@ -68,9 +74,25 @@ extension ServerOptions {
                     valid: { LocalClientPolicy.normalizedOrigin($0) != nil }, environment)
         if testing || ["1", "true", "yes"].contains(environment["MVVM_TESTING"]?.lowercased() ?? "") { configuration.testing = true }
         try Self.validate(configuration)
+        let level = try logLevel(code: codeLevel, environment: environment)
+        if configuration.testing, try setting(self.state, "state", environment) == nil {
+            let folder = try Self.makeTemporaryStateFolder(appName: appName)
+            let file = folder + "/state.sqlite"
+            configuration.storage = .sqlite(path: file, fullSync: false)
+            return Resolved(configuration: configuration, logLevel: level,
+                            stateLocation: "\(file) (testing mode: a file of its own, removed at exit; --state names another)",
+                            temporaryStateFolder: folder)
+        }
         let (storage, location) = try storage(appName: appName, code: code.storage, schemes: storageSchemes, environment: environment)
         configuration.storage = storage
-        return Resolved(configuration: configuration, logLevel: try logLevel(code: codeLevel, environment: environment), stateLocation: location)
+        return Resolved(configuration: configuration, logLevel: level, stateLocation: location)
+    }
+
+    /// A new folder of the system's temporary directory for a testing-mode server's state file.
+    private static func makeTemporaryStateFolder(appName: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(appName)-testing-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
     }
 
     /// The storage `--state` (or `MVVM_STATE`) names, else `code`, else the default file; and

@@ -22,7 +22,8 @@ public struct ServerOptions: ParsableArguments, Sendable {
         Where sessions are saved, so that they survive a restart or a crash: an SQLite file, a \
         URL of a storage the app links (postgres://USER@HOST:PORT/DB with MVVMPostgres), or \
         `none` to keep them in memory only. Default: $XDG_STATE_HOME/<app>/state.sqlite, else \
-        ~/.local/state/<app>/state.sqlite (env MVVM_STATE).
+        ~/.local/state/<app>/state.sqlite; with --testing, a file of the server's own in a \
+        temporary folder, removed at exit (env MVVM_STATE).
         """)
     public var state: String?
 

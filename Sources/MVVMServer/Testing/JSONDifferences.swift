@@ -4,8 +4,9 @@ import MVVMJSON
 /// objects are compared member by member, down to the member that differs; any other pair of
 /// values, when unequal, is one difference at its path.
 struct JSONDifferences {
-    /// The members of an object left out of its comparison, given the expected object's members.
-    var ignoredMembers: ([String: JSONValue]) -> Set<String> = { _ in [] }
+    /// The members of an object left out of its comparison, given the expected and the actual
+    /// object's members.
+    var ignoredMembers: (_ expected: [String: JSONValue], _ actual: [String: JSONValue]) -> Set<String> = { _, _ in [] }
     /// Whether two arrays of one length are compared item by item (`items[2].title`); when
     /// `false`, or when their lengths differ, an array is one value.
     var comparesArrayItems = false
@@ -26,7 +27,7 @@ struct JSONDifferences {
     private func collect(_ expected: JSONValue, _ actual: JSONValue, _ path: String, into found: inout [String]) {
         switch (expected, actual) {
         case (.object(let expectedMembers), .object(let actualMembers)):
-            let ignored = ignoredMembers(expectedMembers)
+            let ignored = ignoredMembers(expectedMembers, actualMembers)
             for name in Set(expectedMembers.keys).union(actualMembers.keys).sorted() where !ignored.contains(name) {
                 collect(expectedMembers[name] ?? .null, actualMembers[name] ?? .null, path.isEmpty ? name : path + "." + name, into: &found)
             }

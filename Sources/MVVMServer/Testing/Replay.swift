@@ -8,9 +8,14 @@ import MVVMJSON
 ///
 /// Left out of the comparison: every member named `version`, and the recorded session's id
 /// wherever it appears (paths of the navigation, say), which stands for the new session's.
-/// A document recorded before its scene had loaded (`"lifecycle"` `initialized`, `setuped` or
-/// `loading`) caught a load in flight, which the replay lets finish: its `lifecycle`, `output`
-/// and `error` are left out too, and only its status, input and the rest are compared.
+/// A scene's document is compared whole when the replayed one stands at the same point of its
+/// lifecycle, first touches before its load included. When its `lifecycle` differs (the
+/// recording caught a load in flight that the replay let finish, say), its `output` and `error`
+/// are left out, the rest is compared, and the lifecycle difference is reported apart, as a
+/// divergence of its own kind that does not stop the replay.
+///
+/// A divergence names what differs as paths into the answers it shows: `status` for the HTTP
+/// status, `answer.output.count` for a member of the answer.
 struct Replay {
     /// The answer.
     struct Document: Encodable {
@@ -20,6 +25,9 @@ struct Replay {
         let steps: Int
         /// The first entry whose answer differed; `nil` when none did.
         let divergence: Divergence?
+        /// The first entry whose answer differed only in a scene's lifecycle (and so in what
+        /// depends on it, its output and error); `nil` when none did.
+        let lifecycleDivergence: Divergence?
         /// Whether work of the new session still waited for the test clock when the replay
         /// ended: it settles only once the clock moves.
         let waitingForClock: Bool
@@ -29,21 +37,28 @@ struct Replay {
             try container.encode(session, forKey: .session)
             try container.encode(steps, forKey: .steps)
             if let divergence { try container.encode(divergence, forKey: .divergence) } else { try container.encodeNil(forKey: .divergence) }
+            if let lifecycleDivergence { try container.encode(lifecycleDivergence, forKey: .lifecycleDivergence) } else { try container.encodeNil(forKey: .lifecycleDivergence) }
             try container.encode(waitingForClock, forKey: .waitingForClock)
         }
 
-        private enum CodingKeys: String, CodingKey { case session, steps, divergence, waitingForClock }
+        private enum CodingKeys: String, CodingKey { case session, steps, divergence, lifecycleDivergence, waitingForClock }
     }
 
     /// Where a replay's answer first differed from the recorded one.
     struct Divergence: Encodable {
+        /// What differed: the answer (`answer`), or only a scene's lifecycle (`lifecycle`).
+        enum Kind: String, Encodable { case answer, lifecycle }
+
+        /// What differed.
+        let kind: Kind
         /// The entry's number in the journal.
         let seq: Int
         /// The recorded status and answer.
         let expected: Answer
         /// The replay's status and answer.
         let actual: Answer
-        /// The members that differ, as dotted paths (`status` when the statuses do).
+        /// What differs, as paths into ``expected`` and ``actual``: `status` when the HTTP
+        /// statuses do, `answer.output.count` for a member of the answer.
         let members: [String]
     }
 
@@ -130,6 +145,7 @@ struct Replay {
             throw ReplyInstead(reply: .response(created))
         }
         var steps = 0
+        var lifecycleDivergence: Divergence?
         for entry in journal.entries {
             _ = await testing.waitUntilQuiet(before: .now + wait)
             let body = try entry.requestBody()
@@ -138,17 +154,27 @@ struct Replay {
             let response = await routing.respond(to: HTTPRequest(method: entry.method, path: "/sessions/" + id + entry.path, headers: headers, body: body))
             steps += 1
             let actual = response.body.isEmpty ? JSONValue.null : StrictJSON.parse(response.body) ?? .string(String(decoding: response.body, as: UTF8.self))
+            let expected = Answer(status: entry.status, answer: entry.answer)
+            let replayed = Answer(status: response.status, answer: actual)
             let members = (response.status == entry.status ? [] : ["status"])
                 + Self.differences(expected: entry.answer, actual: actual, recordedSession: journal.session, session: id)
             if !members.isEmpty {
-                let divergence = Divergence(seq: entry.seq, expected: Answer(status: entry.status, answer: entry.answer),
-                                            actual: Answer(status: response.status, answer: actual), members: members)
-                return Document(session: id, steps: steps, divergence: divergence, waitingForClock: await waitsForClock(id))
+                let divergence = Divergence(kind: .answer, seq: entry.seq, expected: expected, actual: replayed, members: members)
+                return Document(session: id, steps: steps, divergence: divergence, lifecycleDivergence: lifecycleDivergence, waitingForClock: await waitsForClock(id))
+            }
+            if lifecycleDivergence == nil {
+                let lifecycles = Self.lifecycleDifferences(expected: entry.answer, actual: actual, under: Self.answerPath)
+                if !lifecycles.isEmpty {
+                    lifecycleDivergence = Divergence(kind: .lifecycle, seq: entry.seq, expected: expected, actual: replayed, members: lifecycles)
+                }
             }
         }
         _ = await testing.waitUntilQuiet(before: .now + wait)
-        return Document(session: id, steps: steps, divergence: nil, waitingForClock: await waitsForClock(id))
+        return Document(session: id, steps: steps, divergence: nil, lifecycleDivergence: lifecycleDivergence, waitingForClock: await waitsForClock(id))
     }
+
+    /// The path of the answer in a divergence's ``Answer``, under which its members are named.
+    private static let answerPath = "answer"
 
     /// Whether the session `id` has work running while the test clock has waits: work that
     /// settles only once the clock moves.
@@ -157,21 +183,30 @@ struct Replay {
         return await session.context.run { $0.hasRunningWork }
     }
 
-    /// The members where `actual` differs from `expected`, as dotted paths, by the rules of the
-    /// type's documentation.
+    /// The members where `actual` differs from `expected`, as paths under `answer`, by the rules
+    /// of the type's documentation; a difference of lifecycle alone is not among them.
     static func differences(expected: JSONValue, actual: JSONValue, recordedSession: String, session: String) -> [String] {
         var differences = JSONDifferences()
         differences.comparesArrayItems = true
         differences.renaming = (recordedSession, session)
-        differences.ignoredMembers = { members in
-            if case .string(let lifecycle) = members["lifecycle"], beforeLoad.contains(lifecycle) {
+        differences.ignoredMembers = { expected, actual in
+            if let lifecycle = expected["lifecycle"], lifecycle != actual["lifecycle"] {
                 return ["version", "lifecycle", "output", "error"]
             }
             return ["version"]
         }
-        return differences.paths(expected: expected, actual: actual)
+        return differences.paths(expected: expected, actual: actual, under: answerPath)
     }
 
-    /// The lifecycles of a scene whose load has not finished.
-    private static let beforeLoad = Set([Lifecycle.State.initialized, .setuped, .loading].map(\.rawValue))
+    /// The paths under `path` of the documents whose `lifecycle` differs between `expected` and
+    /// `actual`, looked for in objects at the same places of both.
+    static func lifecycleDifferences(expected: JSONValue, actual: JSONValue, under path: String) -> [String] {
+        guard case .object(let expectedMembers) = expected, case .object(let actualMembers) = actual else { return [] }
+        if let lifecycle = expectedMembers["lifecycle"], lifecycle != actualMembers["lifecycle"] {
+            return [path + ".lifecycle"]
+        }
+        return expectedMembers.keys.sorted().flatMap { name in
+            lifecycleDifferences(expected: expectedMembers[name]!, actual: actualMembers[name] ?? .null, under: path + "." + name)
+        }
+    }
 }

@@ -148,7 +148,7 @@ struct JournalAPITests {
             #expect(edited.json["steps"] as? Int == 2)
             let divergence = try #require(edited.json["divergence"] as? [String: Any])
             #expect(divergence["seq"] as? Int == 2)
-            #expect(divergence["members"] as? [String] == ["output.count"])
+            #expect(divergence["members"] as? [String] == ["answer.output.count"])
             #expect((((divergence["expected"] as? [String: Any])?["answer"] as? [String: Any])?["output"] as? [String: Any])?["count"] as? Int == 4)
             #expect((((divergence["actual"] as? [String: Any])?["answer"] as? [String: Any])?["output"] as? [String: Any])?["count"] as? Int == 3)
         }
@@ -191,12 +191,64 @@ struct JournalAPITests {
             let replay = try await api.post("/replays", journal)
             #expect(replay.status == 201)
             #expect(replay.json["divergence"] is NSNull, "\(replay.text)")
+            let lifecycle = try #require(replay.json["lifecycleDivergence"] as? [String: Any], "\(replay.text)")
+            #expect(lifecycle["kind"] as? String == "lifecycle")
+            #expect(lifecycle["seq"] as? Int == entries[0]["seq"] as? Int)
+            #expect(lifecycle["members"] as? [String] == ["answer.lifecycle"])
 
             answer["input"] = ["name": "Al", "step": 1]
             entries[0]["answer"] = answer
             journal["entries"] = entries
             let diverged = try await api.post("/replays", journal)
-            #expect((diverged.json["divergence"] as? [String: Any])?["members"] as? [String] == ["input.name"], "the input is still compared")
+            #expect((diverged.json["divergence"] as? [String: Any])?["members"] as? [String] == ["answer.input.name"], "the input is still compared")
+        }
+    }
+
+    @Test("A first touch, answered before the scene's load, has its output compared: an edited one diverges")
+    func firstTouch() async throws {
+        try await APIClient.run(configure: Self.testing) { api in
+            let id = try await api.createSession()
+            // An input is answered before the load of the scene it makes has started.
+            #expect(try await api.post("/sessions/\(id)/scenes/detail/7/input", [:]).status == 200)
+            var journal = try #require(try JSONSerialization.jsonObject(with: Data(try await api.get("/sessions/\(id)/journal").text.utf8)) as? [String: Any])
+            var entries = try #require(journal["entries"] as? [[String: Any]])
+            var answer = try #require(entries[0]["answer"] as? [String: Any])
+            #expect(answer["lifecycle"] as? String != "loaded", "the first touch is answered before the load: \(answer)")
+            let untouched = try await api.post("/replays", journal)
+            #expect(untouched.json["divergence"] is NSNull, "\(untouched.text)")
+            #expect(untouched.json["lifecycleDivergence"] is NSNull, "\(untouched.text)")
+            var output = try #require(answer["output"] as? [String: Any])
+            output["id"] = 8
+            answer["output"] = output
+            entries[0]["answer"] = answer
+            journal["entries"] = entries
+            let edited = try await api.post("/replays", journal)
+            let divergence = try #require(edited.json["divergence"] as? [String: Any], "\(edited.text)")
+            #expect(divergence["kind"] as? String == "answer")
+            #expect(divergence["members"] as? [String] == ["answer.output.id"])
+        }
+    }
+
+    @Test("A divergence names the HTTP status apart from the answer's own status member")
+    func statusPaths() async throws {
+        try await APIClient.run(configure: Self.testing) { api in
+            let id = try await api.createSession()
+            _ = try await api.loadedState(id, "counter")
+            #expect(try await api.post("/sessions/\(id)/scenes/counter/input", ["step": "many"]).status == 422)
+            let journal = try #require(try JSONSerialization.jsonObject(with: Data(try await api.get("/sessions/\(id)/journal").text.utf8)) as? [String: Any])
+            func replayed(_ edit: (inout [String: Any]) -> Void) async throws -> [String]? {
+                var changed = journal
+                var entries = changed["entries"] as? [[String: Any]] ?? []
+                edit(&entries[0])
+                changed["entries"] = entries
+                return ((try await api.post("/replays", changed)).json["divergence"] as? [String: Any])?["members"] as? [String]
+            }
+            #expect(try await replayed { $0["status"] = 400 } == ["status"])
+            #expect(try await replayed { entry in
+                var problem = entry["answer"] as? [String: Any] ?? [:]
+                problem["status"] = 400
+                entry["answer"] = problem
+            } == ["answer.status"])
         }
     }
 

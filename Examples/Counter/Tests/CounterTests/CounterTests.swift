@@ -1,4 +1,3 @@
-import MVVMClient
 import MVVMServerTesting
 import Testing
 @testable import Counter
