@@ -337,6 +337,17 @@ def scenarios(main: Server, tiny: Server, plain: Server) -> dict[tuple[str, str]
     s["advanceTestClock", "413"] = lambda: main.request("POST", "/testing/clock/advance", too_big)
     s["advanceTestClock", "422"] = lambda: main.request("POST", "/testing/clock/advance", '{"seconds": -1}')
 
+    # A session's own clock.
+    s["getSessionClock", "200"] = lambda: main.request("GET", f"/sessions/{main.session()}/clock")
+    s["getSessionClock", "404"] = lambda: main.request("GET", f"/sessions/{NOBODY}/clock")
+    s["getSessionClock", "410"] = lambda: main.request("GET", f"/sessions/{gone()}/clock")
+    s["advanceSessionClock", "200"] = lambda: main.request("POST", f"/sessions/{main.session()}/clock/advance", '{"seconds": 2}')
+    s["advanceSessionClock", "400"] = lambda: main.request("POST", f"/sessions/{main.session()}/clock/advance", '{"seconds": ')
+    s["advanceSessionClock", "404"] = lambda: plain.request("POST", f"/sessions/{plain.session()}/clock/advance", '{"seconds": 1}')
+    s["advanceSessionClock", "410"] = lambda: main.request("POST", f"/sessions/{gone()}/clock/advance", '{"seconds": 1}')
+    s["advanceSessionClock", "413"] = lambda: main.request("POST", f"/sessions/{main.session()}/clock/advance", too_big)
+    s["advanceSessionClock", "422"] = lambda: main.request("POST", f"/sessions/{main.session()}/clock/advance", '{"seconds": -1}')
+
     def recreated() -> Response:
         session = settled(main.session(), "films", "car")
         assert main.request("POST", f"/sessions/{session}/scenes/car/input", '{"make": "Lamborghini"}').status == 200

@@ -93,3 +93,36 @@ def test_a_journal_edited_by_hand_names_its_divergence(start_server):
     assert divergence["seq"] == journal["entries"][0]["seq"]
     assert divergence["members"] == ["answer.output.count"]
     assert divergence["actual"]["answer"]["output"]["count"] == journal["entries"][0]["answer"]["output"]["count"]
+
+
+def test_each_session_waits_on_a_clock_of_its_own(start_server):
+    # Every SWAPI request takes 60 s of the test clock; the app's SWAPI client is made once, for
+    # every session, and waits on the clock of the session it works for.
+    server = start_server("--swapi-latency-ms", "60000")
+    first, second = server.session(), server.session()
+    moved = server.post(f"/sessions/{first}/clock/advance", {"seconds": 60})
+    assert moved.status_code == 200, moved.text
+    assert moved.json()["settled"] is True
+    assert server.get(f"/sessions/{first}/scenes/films").json()["lifecycle"] == "loaded"
+    assert server.get(f"/sessions/{second}/scenes/films").json()["lifecycle"] == "loading"
+    other = server.get(f"/sessions/{second}/clock").json()
+    assert other["now"] == 0 and other["nextDeadline"] == 60
+
+
+def test_a_journal_that_spans_a_clock_move_replays_and_ends_where_it_did(start_server):
+    server = start_server("--swapi-latency-ms", "60000")
+    session = server.session()
+    assert server.post(f"/sessions/{session}/clock/advance", {"seconds": 60}).json()["settled"] is True
+    assert server.post(f"/sessions/{session}/scenes/films/input", {"filter": "the"}).status_code == 200
+    journal = server.get(f"/sessions/{session}/journal").json()
+    assert [entry["path"] for entry in journal["entries"]] == ["/clock/advance", "/scenes/films/input"]
+    replay = server.post("/replays", journal)
+    assert replay.status_code == 201, replay.text
+    assert replay.json()["divergence"] is None, replay.json()
+    replayed = replay.json()["session"]
+    # Loaded without moving any clock after the replay: the replay moved its session's own.
+    films = server.get(f"/sessions/{replayed}/scenes/films").json()
+    assert films["lifecycle"] == "loaded"
+    assert films["input"]["filter"] == "the"
+    assert server.get(f"/sessions/{replayed}/clock").json()["now"] == 60
+    assert server.get("/testing/clock").json()["now"] == 0

@@ -15,6 +15,22 @@ extension SessionClient {
         let query = Operations.RecreateSession.Input.Query(wait: waitParameter(wait))
         return RecreationReport(try await call { try await api.recreateSession(path: .init(id: id), query: query).ok.body.json })
     }
+
+    /// The session's own test clock (`GET /sessions/{id}/clock`, testing mode only): what its
+    /// work waits on, in seconds since the session was made.
+    public func clock() async throws -> TestClockReading {
+        TestClockReading(try await call { try await api.getSessionClock(path: .init(id: id)).ok.body.json })
+    }
+
+    /// Moves the session's own test clock by `duration` (`POST /sessions/{id}/clock/advance`,
+    /// testing mode only), no other session's: every wait of its work due within it ends, in
+    /// order, and the answer comes once the session's work is quiet, or after `wait` (then
+    /// ``TestClockReading/settled`` is `false`). The move is recorded in its journal.
+    public func advanceClock(by duration: Duration, wait: Duration = .seconds(30)) async throws -> TestClockReading {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let query = Operations.AdvanceSessionClock.Input.Query(wait: waitParameter(wait))
+        return TestClockReading(try await call { try await api.advanceSessionClock(path: .init(id: id), query: query, body: .json(.init(seconds: seconds))).ok.body.json })
+    }
 }
 
 /// The journal of testing mode.

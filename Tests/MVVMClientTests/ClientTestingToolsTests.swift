@@ -42,6 +42,22 @@ struct ClientTestingToolsTests {
         }
     }
 
+    @Test("A session's clock moves alone: another session's stays, and the server-wide move moves both", arguments: TestMode.allCases)
+    func sessionClock(mode: TestMode) async throws {
+        try await Self.server.test(mode) { client in
+            let first = try await client.createSession()
+            let second = try await client.createSession()
+            let moved = try await first.advanceClock(by: .seconds(3))
+            #expect(moved.now == .seconds(3))
+            #expect(moved.settled == true)
+            #expect(try await second.clock().now == .zero)
+            _ = try await client.advanceClock(by: .seconds(1))
+            #expect(try await first.clock().now == .seconds(4))
+            #expect(try await second.clock().now == .seconds(1))
+            await #expect(throws: ProblemDetails.self) { try await first.advanceClock(by: .seconds(-1)) }
+        }
+    }
+
     @Test("recreate() reports the count kept only in an output, and nothing for a saved one", arguments: TestMode.allCases)
     func recreate(mode: TestMode) async throws {
         try await Self.server.test(mode) { client in

@@ -3792,8 +3792,10 @@ internal struct Client: APIProtocol {
     ///
     /// In testing mode, each session records every request that changed it after its
     /// creation: inputs, actions (cell actions too), going back and clearing its store, with
-    /// the status and the document answered, refusals included. Reads are not recorded, nor
-    /// are clock moves, which belong to no session. A session keeps its last 1000 entries; the
+    /// the status and the document answered, refusals included, and the moves of its clock
+    /// (`POST /clock/advance` with `{"seconds"}` and the session's clock after the move), its
+    /// own and the server-wide ones made while it lived. Reads are not recorded, nor is
+    /// anything else of `/testing`. A session keeps its last 1000 entries; the
     /// oldest go first, and `dropped` counts them. A recreated session's journal goes on; a
     /// deleted session's is gone with it (410). With `format=curl`, the journal is a POSIX
     /// shell script: `sh journal.sh BASE_URL` makes a new session on that server, replays the
@@ -4014,10 +4016,12 @@ internal struct Client: APIProtocol {
     /// The replay stops at the first entry whose answer differs (`divergence`), and names
     /// what does as paths into the two answers: `status` for the HTTP status,
     /// `answer.output.count` for a member. Each wait for
-    /// quiet is bounded by `wait`; work waiting for the test clock does not hold it up, and the
-    /// answer says whether some still waits (`waitingForClock`). Clock moves belong to no
-    /// session and are not in a journal: a test that moved the clock moves it again after the
-    /// replay. Without testing mode, 404.
+    /// quiet is bounded by `wait`, and waits for the new session's work alone; work waiting for
+    /// a clock does not hold it up, and the answer says whether some still waits
+    /// (`waitingForClock`). The journal's clock moves (`POST /clock/advance`, recorded from
+    /// the session's own moves and from server-wide ones while it lived) are repeated at their
+    /// places on the new session's own clock: a replay repeats time without moving any other
+    /// session's. Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `POST /replays`.
@@ -4880,9 +4884,11 @@ internal struct Client: APIProtocol {
     /// The test clock (testing mode only).
     ///
     /// In testing mode, the clock every view model and service reads from its dependencies
-    /// (`DependencyValues.clock`) is a test clock: it stands still until a test moves it with
-    /// `POST /testing/clock/advance`. Answers the seconds it has moved since the server started,
-    /// and the waits that wait for it. Without testing mode, 404.
+    /// (`DependencyValues.clock`) is a test clock: it stands still until a test moves it. Each
+    /// session waits on a clock of its own (`GET /sessions/{id}/clock`), work outside sessions
+    /// on the server's. This reads them all as one: the seconds the server's clock has moved
+    /// since the server started, the waits of every clock, and when the next of them comes due
+    /// if every clock moves together. Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `GET /testing/clock`.
@@ -5019,12 +5025,16 @@ internal struct Client: APIProtocol {
     }
     /// Moves the test clock, and answers once the work it resumed is quiet (testing mode only).
     ///
-    /// Moves the clock `seconds` forward, one deadline at a time: each wait due within the
-    /// move ends in deadline order, and the work it resumes runs (and may wait again, as a
-    /// retry after a backoff does) before the clock goes on. Answers once no view-model work
-    /// of any session is running or ready to run, with `settled: true`; when `wait` seconds
-    /// pass first, the clock is moved the rest of the way at once and the answer says
-    /// `settled: false`. Without testing mode, 404.
+    /// Moves every clock (the server's and each live session's) `seconds` forward together,
+    /// one deadline at a time: each wait due within the move ends in deadline order, and the
+    /// work it resumes runs (and may wait again, as a retry after a backoff does) before the
+    /// clocks go on. Answers once no view-model work of any session is running or ready to
+    /// run, with `settled: true`; when `wait` seconds pass first, the clocks are moved the rest
+    /// of the way at once and the answer says `settled: false`. Each live session's journal
+    /// records the move as a move of its own clock (`POST /clock/advance`, with its clock as it
+    /// then stands), so a replay repeats it on the replayed session's clock alone. A test that
+    /// wants its own time moves its session's clock instead (`POST /sessions/{id}/clock/advance`).
+    /// Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `POST /testing/clock/advance`.
@@ -5210,6 +5220,422 @@ internal struct Client: APIProtocol {
                 case 422:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.AdvanceTestClock.Output.UnprocessableContent.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unprocessableContent(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// The session's own test clock (testing mode only).
+    ///
+    /// In testing mode each session has a clock of its own: every wait of its work (its loads,
+    /// actions and the tasks its view models launch, and the services they call, which read
+    /// `DependencyValues.clock`) waits on it. Answers the seconds it has moved since the
+    /// session was made and the waits that wait for it. A session's clock moves with
+    /// `POST /sessions/{id}/clock/advance` alone, so tests running in parallel against one
+    /// server never move each other's time; `POST /testing/clock/advance` moves every
+    /// session's clock at once. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sessions/{id}/clock`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/clock/get(getSessionClock)`.
+    internal func getSessionClock(_ input: Operations.GetSessionClock.Input) async throws -> Operations.GetSessionClock.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.GetSessionClock.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/sessions/{}/clock",
+                    parameters: [
+                        input.path.id
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.GetSessionClock.Output.Ok.Headers = .init(cacheControl: try converter.getRequiredHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Cache-Control",
+                        as: Components.Headers.NoStore.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GetSessionClock.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.TestClock.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 403:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.OriginNotAllowed.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .forbidden(.init(body: body))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GetSessionClock.Output.NotFound.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
+                case 410:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.SessionGone.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .gone(.init(body: body))
+                case 421:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.HostNotAllowed.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .misdirectedRequest(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Moves the session's own test clock, and answers once its work is quiet (testing mode only).
+    ///
+    /// Moves the session's clock `seconds` forward as `POST /testing/clock/advance` moves
+    /// every clock: one deadline at a time, the work each wait resumes running before the clock
+    /// goes on. Answers once none of the session's work is running or ready to run, with
+    /// `settled: true`; when `wait` seconds pass first, the clock is moved the rest of the way
+    /// and the answer says `settled: false`. No other session's clock moves. The move is
+    /// recorded in the session's journal, and a replay repeats it on the replayed session's
+    /// own clock. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sessions/{id}/clock/advance`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)`.
+    internal func advanceSessionClock(_ input: Operations.AdvanceSessionClock.Input) async throws -> Operations.AdvanceSessionClock.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.AdvanceSessionClock.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/sessions/{}/clock/advance",
+                    parameters: [
+                        input.path.id
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "wait",
+                    value: input.query.wait
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.AdvanceSessionClock.Output.Ok.Headers = .init(cacheControl: try converter.getRequiredHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Cache-Control",
+                        as: Components.Headers.NoStore.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.AdvanceSessionClock.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.TestClock.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.AdvanceSessionClock.Output.BadRequest.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
+                case 403:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.OriginNotAllowed.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .forbidden(.init(body: body))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.AdvanceSessionClock.Output.NotFound.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
+                case 410:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.SessionGone.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .gone(.init(body: body))
+                case 413:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.PayloadTooLarge.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .contentTooLarge(.init(body: body))
+                case 421:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.HostNotAllowed.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .misdirectedRequest(.init(body: body))
+                case 422:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.AdvanceSessionClock.Output.UnprocessableContent.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [

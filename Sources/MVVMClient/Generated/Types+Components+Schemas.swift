@@ -898,7 +898,7 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/TestClock`.
         internal struct TestClock: Codable, Hashable, Sendable {
-            /// Seconds the clock has moved since the server started.
+            /// Seconds the clock has moved since it started (the server's, or the session's since it was made).
             ///
             /// - Remark: Generated from `#/components/schemas/TestClock/now`.
             internal var now: Swift.Double
@@ -917,7 +917,7 @@ extension Components {
             /// Creates a new `TestClock`.
             ///
             /// - Parameters:
-            ///   - now: Seconds the clock has moved since the server started.
+            ///   - now: Seconds the clock has moved since it started (the server's, or the session's since it was made).
             ///   - waiting: How many waits wait for the clock to move.
             ///   - nextDeadline: When the earliest of those waits comes due, in the clock's seconds; absent when none waits.
             ///   - settled: In an advance's answer, whether the work the move resumed was quiet when it answered.

@@ -5648,8 +5648,10 @@ internal enum Operations {
     ///
     /// In testing mode, each session records every request that changed it after its
     /// creation: inputs, actions (cell actions too), going back and clearing its store, with
-    /// the status and the document answered, refusals included. Reads are not recorded, nor
-    /// are clock moves, which belong to no session. A session keeps its last 1000 entries; the
+    /// the status and the document answered, refusals included, and the moves of its clock
+    /// (`POST /clock/advance` with `{"seconds"}` and the session's clock after the move), its
+    /// own and the server-wide ones made while it lived. Reads are not recorded, nor is
+    /// anything else of `/testing`. A session keeps its last 1000 entries; the
     /// oldest go first, and `dropped` counts them. A recreated session's journal goes on; a
     /// deleted session's is gone with it (410). With `format=curl`, the journal is a POSIX
     /// shell script: `sh journal.sh BASE_URL` makes a new session on that server, replays the
@@ -6039,10 +6041,12 @@ internal enum Operations {
     /// The replay stops at the first entry whose answer differs (`divergence`), and names
     /// what does as paths into the two answers: `status` for the HTTP status,
     /// `answer.output.count` for a member. Each wait for
-    /// quiet is bounded by `wait`; work waiting for the test clock does not hold it up, and the
-    /// answer says whether some still waits (`waitingForClock`). Clock moves belong to no
-    /// session and are not in a journal: a test that moved the clock moves it again after the
-    /// replay. Without testing mode, 404.
+    /// quiet is bounded by `wait`, and waits for the new session's work alone; work waiting for
+    /// a clock does not hold it up, and the answer says whether some still waits
+    /// (`waitingForClock`). The journal's clock moves (`POST /clock/advance`, recorded from
+    /// the session's own moves and from server-wide ones while it lived) are repeated at their
+    /// places on the new session's own clock: a replay repeats time without moving any other
+    /// session's. Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `POST /replays`.
@@ -7397,9 +7401,11 @@ internal enum Operations {
     /// The test clock (testing mode only).
     ///
     /// In testing mode, the clock every view model and service reads from its dependencies
-    /// (`DependencyValues.clock`) is a test clock: it stands still until a test moves it with
-    /// `POST /testing/clock/advance`. Answers the seconds it has moved since the server started,
-    /// and the waits that wait for it. Without testing mode, 404.
+    /// (`DependencyValues.clock`) is a test clock: it stands still until a test moves it. Each
+    /// session waits on a clock of its own (`GET /sessions/{id}/clock`), work outside sessions
+    /// on the server's. This reads them all as one: the seconds the server's clock has moved
+    /// since the server started, the waits of every clock, and when the next of them comes due
+    /// if every clock moves together. Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `GET /testing/clock`.
@@ -7612,12 +7618,16 @@ internal enum Operations {
     }
     /// Moves the test clock, and answers once the work it resumed is quiet (testing mode only).
     ///
-    /// Moves the clock `seconds` forward, one deadline at a time: each wait due within the
-    /// move ends in deadline order, and the work it resumes runs (and may wait again, as a
-    /// retry after a backoff does) before the clock goes on. Answers once no view-model work
-    /// of any session is running or ready to run, with `settled: true`; when `wait` seconds
-    /// pass first, the clock is moved the rest of the way at once and the answer says
-    /// `settled: false`. Without testing mode, 404.
+    /// Moves every clock (the server's and each live session's) `seconds` forward together,
+    /// one deadline at a time: each wait due within the move ends in deadline order, and the
+    /// work it resumes runs (and may wait again, as a retry after a backoff does) before the
+    /// clocks go on. Answers once no view-model work of any session is running or ready to
+    /// run, with `settled: true`; when `wait` seconds pass first, the clocks are moved the rest
+    /// of the way at once and the answer says `settled: false`. Each live session's journal
+    /// records the move as a move of its own clock (`POST /clock/advance`, with its clock as it
+    /// then stands), so a replay repeats it on the replayed session's clock alone. A test that
+    /// wants its own time moves its session's clock instead (`POST /sessions/{id}/clock/advance`).
+    /// Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `POST /testing/clock/advance`.
@@ -7941,6 +7951,744 @@ internal enum Operations {
             /// - Throws: An error if `self` is not `.unprocessableContent`.
             /// - SeeAlso: `.unprocessableContent`.
             internal var unprocessableContent: Operations.AdvanceTestClock.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// The session's own test clock (testing mode only).
+    ///
+    /// In testing mode each session has a clock of its own: every wait of its work (its loads,
+    /// actions and the tasks its view models launch, and the services they call, which read
+    /// `DependencyValues.clock`) waits on it. Answers the seconds it has moved since the
+    /// session was made and the waits that wait for it. A session's clock moves with
+    /// `POST /sessions/{id}/clock/advance` alone, so tests running in parallel against one
+    /// server never move each other's time; `POST /testing/clock/advance` moves every
+    /// session's clock at once. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sessions/{id}/clock`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/clock/get(getSessionClock)`.
+    internal enum GetSessionClock {
+        internal static let id: Swift.String = "getSessionClock"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sessions/{id}/clock/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The session's id, as `POST /sessions` answered it (22 characters of URL-safe base64).
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/GET/path/id`.
+                internal var id: Components.Parameters.SessionID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's id, as `POST /sessions` answered it (22 characters of URL-safe base64).
+                internal init(id: Components.Parameters.SessionID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.GetSessionClock.Input.Path
+            /// - Remark: Generated from `#/paths/sessions/{id}/clock/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSessionClock.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSessionClock.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetSessionClock.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.GetSessionClock.Input.Path,
+                headers: Operations.GetSessionClock.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/components/headers/NoStore`.
+                    internal enum NoStore: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// Always `no-store`.
+                    ///
+                    /// - Remark: Generated from `#/paths/sessions/{id}/clock/GET/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl: Always `no-store`.
+                    internal init(cacheControl: Components.Headers.NoStore) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetSessionClock.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/clock/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TestClock)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.TestClock {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetSessionClock.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.GetSessionClock.Output.Ok.Headers,
+                    body: Operations.GetSessionClock.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The session's clock.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/get(getSessionClock)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetSessionClock.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetSessionClock.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/get(getSessionClock)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/GET/responses/404/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/clock/GET/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    internal var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetSessionClock.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetSessionClock.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// The server is not in testing mode (`not-found`), or no session has this id (`session-not-found`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/get(getSessionClock)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.GetSessionClock.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Operations.GetSessionClock.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The session was deleted, evicted or expired, or was deleted while the request was parked (`session-gone`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/get(getSessionClock)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.SessionGone)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            internal var gone: Components.Responses.SessionGone {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/get(getSessionClock)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Moves the session's own test clock, and answers once its work is quiet (testing mode only).
+    ///
+    /// Moves the session's clock `seconds` forward as `POST /testing/clock/advance` moves
+    /// every clock: one deadline at a time, the work each wait resumes running before the clock
+    /// goes on. Answers once none of the session's work is running or ready to run, with
+    /// `settled: true`; when `wait` seconds pass first, the clock is moved the rest of the way
+    /// and the answer says `settled: false`. No other session's clock moves. The move is
+    /// recorded in the session's journal, and a replay repeats it on the replayed session's
+    /// own clock. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sessions/{id}/clock/advance`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)`.
+    internal enum AdvanceSessionClock {
+        internal static let id: Swift.String = "advanceSessionClock"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The session's id, as `POST /sessions` answered it (22 characters of URL-safe base64).
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/path/id`.
+                internal var id: Components.Parameters.SessionID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's id, as `POST /sessions` answered it (22 characters of URL-safe base64).
+                internal init(id: Components.Parameters.SessionID) {
+                    self.id = id
+                }
+            }
+            internal var path: Operations.AdvanceSessionClock.Input.Path
+            /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/query`.
+            internal struct Query: Sendable, Hashable {
+                /// How many seconds the answer may wait for the session's work to be quiet, as for
+                /// `POST /testing/clock/advance`. Anything else answers 400 `invalid-parameter`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/query/wait`.
+                internal var wait: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - wait: How many seconds the answer may wait for the session's work to be quiet, as for
+                internal init(wait: Swift.String? = nil) {
+                    self.wait = wait
+                }
+            }
+            internal var query: Operations.AdvanceSessionClock.Input.Query
+            /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdvanceSessionClock.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdvanceSessionClock.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.AdvanceSessionClock.Input.Headers
+            /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ClockAdvance)
+            }
+            internal var body: Operations.AdvanceSessionClock.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.AdvanceSessionClock.Input.Path,
+                query: Operations.AdvanceSessionClock.Input.Query = .init(),
+                headers: Operations.AdvanceSessionClock.Input.Headers = .init(),
+                body: Operations.AdvanceSessionClock.Input.Body
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/components/headers/NoStore`.
+                    internal enum NoStore: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// Always `no-store`.
+                    ///
+                    /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Components.Headers.NoStore
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl: Always `no-store`.
+                    internal init(cacheControl: Components.Headers.NoStore) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.AdvanceSessionClock.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TestClock)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.TestClock {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.AdvanceSessionClock.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.AdvanceSessionClock.Output.Ok.Headers,
+                    body: Operations.AdvanceSessionClock.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The session's clock after the move, and whether its work was quiet by the answer.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.AdvanceSessionClock.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.AdvanceSessionClock.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/responses/400/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/responses/400/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    internal var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.AdvanceSessionClock.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.AdvanceSessionClock.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// The body is not well-formed JSON (`malformed-json`) or not a JSON object
+            /// (`bad-request`), or `wait` is not valid (`invalid-parameter`, `member` names it).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.AdvanceSessionClock.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Operations.AdvanceSessionClock.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Origin` is neither the server's own nor an allowed one (`origin-not-allowed`); the detail names it and the setting that allows it (`--allowed-origin`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.OriginNotAllowed)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.OriginNotAllowed {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/responses/404/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    internal var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.AdvanceSessionClock.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.AdvanceSessionClock.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// The server is not in testing mode (`not-found`), or no session has this id (`session-not-found`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.AdvanceSessionClock.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Operations.AdvanceSessionClock.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The session was deleted, evicted or expired, or was deleted while the request was parked (`session-gone`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.SessionGone)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            internal var gone: Components.Responses.SessionGone {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is larger than the server accepts (`payload-too-large`).
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            internal var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request's `Host` is not one this server answers (`host-not-allowed`); the detail names it and the setting that allows it (`--allowed-host`). See **Local clients only** above.
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)/responses/421`.
+            ///
+            /// HTTP response code: `421 misdirectedRequest`.
+            case misdirectedRequest(Components.Responses.HostNotAllowed)
+            /// The associated value of the enum case if `self` is `.misdirectedRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.misdirectedRequest`.
+            /// - SeeAlso: `.misdirectedRequest`.
+            internal var misdirectedRequest: Components.Responses.HostNotAllowed {
+                get throws {
+                    switch self {
+                    case let .misdirectedRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "misdirectedRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/responses/422/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sessions/{id}/clock/advance/POST/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    internal var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.AdvanceSessionClock.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.AdvanceSessionClock.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `seconds` is missing, not a number, negative or over a thousand years, or the body
+            /// has another member (`invalid-arguments`; `member` names it). The clock did not move.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.AdvanceSessionClock.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Operations.AdvanceSessionClock.Output.UnprocessableContent {
                 get throws {
                     switch self {
                     case let .unprocessableContent(response):

@@ -174,8 +174,10 @@ internal protocol APIProtocol: Sendable {
     ///
     /// In testing mode, each session records every request that changed it after its
     /// creation: inputs, actions (cell actions too), going back and clearing its store, with
-    /// the status and the document answered, refusals included. Reads are not recorded, nor
-    /// are clock moves, which belong to no session. A session keeps its last 1000 entries; the
+    /// the status and the document answered, refusals included, and the moves of its clock
+    /// (`POST /clock/advance` with `{"seconds"}` and the session's clock after the move), its
+    /// own and the server-wide ones made while it lived. Reads are not recorded, nor is
+    /// anything else of `/testing`. A session keeps its last 1000 entries; the
     /// oldest go first, and `dropped` counts them. A recreated session's journal goes on; a
     /// deleted session's is gone with it (410). With `format=curl`, the journal is a POSIX
     /// shell script: `sh journal.sh BASE_URL` makes a new session on that server, replays the
@@ -200,10 +202,12 @@ internal protocol APIProtocol: Sendable {
     /// The replay stops at the first entry whose answer differs (`divergence`), and names
     /// what does as paths into the two answers: `status` for the HTTP status,
     /// `answer.output.count` for a member. Each wait for
-    /// quiet is bounded by `wait`; work waiting for the test clock does not hold it up, and the
-    /// answer says whether some still waits (`waitingForClock`). Clock moves belong to no
-    /// session and are not in a journal: a test that moved the clock moves it again after the
-    /// replay. Without testing mode, 404.
+    /// quiet is bounded by `wait`, and waits for the new session's work alone; work waiting for
+    /// a clock does not hold it up, and the answer says whether some still waits
+    /// (`waitingForClock`). The journal's clock moves (`POST /clock/advance`, recorded from
+    /// the session's own moves and from server-wide ones while it lived) are repeated at their
+    /// places on the new session's own clock: a replay repeats time without moving any other
+    /// session's. Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `POST /replays`.
@@ -245,9 +249,11 @@ internal protocol APIProtocol: Sendable {
     /// The test clock (testing mode only).
     ///
     /// In testing mode, the clock every view model and service reads from its dependencies
-    /// (`DependencyValues.clock`) is a test clock: it stands still until a test moves it with
-    /// `POST /testing/clock/advance`. Answers the seconds it has moved since the server started,
-    /// and the waits that wait for it. Without testing mode, 404.
+    /// (`DependencyValues.clock`) is a test clock: it stands still until a test moves it. Each
+    /// session waits on a clock of its own (`GET /sessions/{id}/clock`), work outside sessions
+    /// on the server's. This reads them all as one: the seconds the server's clock has moved
+    /// since the server started, the waits of every clock, and when the next of them comes due
+    /// if every clock moves together. Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `GET /testing/clock`.
@@ -255,17 +261,49 @@ internal protocol APIProtocol: Sendable {
     func getTestClock(_ input: Operations.GetTestClock.Input) async throws -> Operations.GetTestClock.Output
     /// Moves the test clock, and answers once the work it resumed is quiet (testing mode only).
     ///
-    /// Moves the clock `seconds` forward, one deadline at a time: each wait due within the
-    /// move ends in deadline order, and the work it resumes runs (and may wait again, as a
-    /// retry after a backoff does) before the clock goes on. Answers once no view-model work
-    /// of any session is running or ready to run, with `settled: true`; when `wait` seconds
-    /// pass first, the clock is moved the rest of the way at once and the answer says
-    /// `settled: false`. Without testing mode, 404.
+    /// Moves every clock (the server's and each live session's) `seconds` forward together,
+    /// one deadline at a time: each wait due within the move ends in deadline order, and the
+    /// work it resumes runs (and may wait again, as a retry after a backoff does) before the
+    /// clocks go on. Answers once no view-model work of any session is running or ready to
+    /// run, with `settled: true`; when `wait` seconds pass first, the clocks are moved the rest
+    /// of the way at once and the answer says `settled: false`. Each live session's journal
+    /// records the move as a move of its own clock (`POST /clock/advance`, with its clock as it
+    /// then stands), so a replay repeats it on the replayed session's clock alone. A test that
+    /// wants its own time moves its session's clock instead (`POST /sessions/{id}/clock/advance`).
+    /// Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `POST /testing/clock/advance`.
     /// - Remark: Generated from `#/paths//testing/clock/advance/post(advanceTestClock)`.
     func advanceTestClock(_ input: Operations.AdvanceTestClock.Input) async throws -> Operations.AdvanceTestClock.Output
+    /// The session's own test clock (testing mode only).
+    ///
+    /// In testing mode each session has a clock of its own: every wait of its work (its loads,
+    /// actions and the tasks its view models launch, and the services they call, which read
+    /// `DependencyValues.clock`) waits on it. Answers the seconds it has moved since the
+    /// session was made and the waits that wait for it. A session's clock moves with
+    /// `POST /sessions/{id}/clock/advance` alone, so tests running in parallel against one
+    /// server never move each other's time; `POST /testing/clock/advance` moves every
+    /// session's clock at once. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sessions/{id}/clock`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/clock/get(getSessionClock)`.
+    func getSessionClock(_ input: Operations.GetSessionClock.Input) async throws -> Operations.GetSessionClock.Output
+    /// Moves the session's own test clock, and answers once its work is quiet (testing mode only).
+    ///
+    /// Moves the session's clock `seconds` forward as `POST /testing/clock/advance` moves
+    /// every clock: one deadline at a time, the work each wait resumes running before the clock
+    /// goes on. Answers once none of the session's work is running or ready to run, with
+    /// `settled: true`; when `wait` seconds pass first, the clock is moved the rest of the way
+    /// and the answer says `settled: false`. No other session's clock moves. The move is
+    /// recorded in the session's journal, and a replay repeats it on the replayed session's
+    /// own clock. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sessions/{id}/clock/advance`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)`.
+    func advanceSessionClock(_ input: Operations.AdvanceSessionClock.Input) async throws -> Operations.AdvanceSessionClock.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -563,8 +601,10 @@ extension APIProtocol {
     ///
     /// In testing mode, each session records every request that changed it after its
     /// creation: inputs, actions (cell actions too), going back and clearing its store, with
-    /// the status and the document answered, refusals included. Reads are not recorded, nor
-    /// are clock moves, which belong to no session. A session keeps its last 1000 entries; the
+    /// the status and the document answered, refusals included, and the moves of its clock
+    /// (`POST /clock/advance` with `{"seconds"}` and the session's clock after the move), its
+    /// own and the server-wide ones made while it lived. Reads are not recorded, nor is
+    /// anything else of `/testing`. A session keeps its last 1000 entries; the
     /// oldest go first, and `dropped` counts them. A recreated session's journal goes on; a
     /// deleted session's is gone with it (410). With `format=curl`, the journal is a POSIX
     /// shell script: `sh journal.sh BASE_URL` makes a new session on that server, replays the
@@ -599,10 +639,12 @@ extension APIProtocol {
     /// The replay stops at the first entry whose answer differs (`divergence`), and names
     /// what does as paths into the two answers: `status` for the HTTP status,
     /// `answer.output.count` for a member. Each wait for
-    /// quiet is bounded by `wait`; work waiting for the test clock does not hold it up, and the
-    /// answer says whether some still waits (`waitingForClock`). Clock moves belong to no
-    /// session and are not in a journal: a test that moved the clock moves it again after the
-    /// replay. Without testing mode, 404.
+    /// quiet is bounded by `wait`, and waits for the new session's work alone; work waiting for
+    /// a clock does not hold it up, and the answer says whether some still waits
+    /// (`waitingForClock`). The journal's clock moves (`POST /clock/advance`, recorded from
+    /// the session's own moves and from server-wide ones while it lived) are repeated at their
+    /// places on the new session's own clock: a replay repeats time without moving any other
+    /// session's. Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `POST /replays`.
@@ -668,9 +710,11 @@ extension APIProtocol {
     /// The test clock (testing mode only).
     ///
     /// In testing mode, the clock every view model and service reads from its dependencies
-    /// (`DependencyValues.clock`) is a test clock: it stands still until a test moves it with
-    /// `POST /testing/clock/advance`. Answers the seconds it has moved since the server started,
-    /// and the waits that wait for it. Without testing mode, 404.
+    /// (`DependencyValues.clock`) is a test clock: it stands still until a test moves it. Each
+    /// session waits on a clock of its own (`GET /sessions/{id}/clock`), work outside sessions
+    /// on the server's. This reads them all as one: the seconds the server's clock has moved
+    /// since the server started, the waits of every clock, and when the next of them comes due
+    /// if every clock moves together. Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `GET /testing/clock`.
@@ -680,12 +724,16 @@ extension APIProtocol {
     }
     /// Moves the test clock, and answers once the work it resumed is quiet (testing mode only).
     ///
-    /// Moves the clock `seconds` forward, one deadline at a time: each wait due within the
-    /// move ends in deadline order, and the work it resumes runs (and may wait again, as a
-    /// retry after a backoff does) before the clock goes on. Answers once no view-model work
-    /// of any session is running or ready to run, with `settled: true`; when `wait` seconds
-    /// pass first, the clock is moved the rest of the way at once and the answer says
-    /// `settled: false`. Without testing mode, 404.
+    /// Moves every clock (the server's and each live session's) `seconds` forward together,
+    /// one deadline at a time: each wait due within the move ends in deadline order, and the
+    /// work it resumes runs (and may wait again, as a retry after a backoff does) before the
+    /// clocks go on. Answers once no view-model work of any session is running or ready to
+    /// run, with `settled: true`; when `wait` seconds pass first, the clocks are moved the rest
+    /// of the way at once and the answer says `settled: false`. Each live session's journal
+    /// records the move as a move of its own clock (`POST /clock/advance`, with its clock as it
+    /// then stands), so a replay repeats it on the replayed session's clock alone. A test that
+    /// wants its own time moves its session's clock instead (`POST /sessions/{id}/clock/advance`).
+    /// Without testing mode, 404.
     ///
     ///
     /// - Remark: HTTP `POST /testing/clock/advance`.
@@ -696,6 +744,54 @@ extension APIProtocol {
         body: Operations.AdvanceTestClock.Input.Body
     ) async throws -> Operations.AdvanceTestClock.Output {
         try await advanceTestClock(Operations.AdvanceTestClock.Input(
+            query: query,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The session's own test clock (testing mode only).
+    ///
+    /// In testing mode each session has a clock of its own: every wait of its work (its loads,
+    /// actions and the tasks its view models launch, and the services they call, which read
+    /// `DependencyValues.clock`) waits on it. Answers the seconds it has moved since the
+    /// session was made and the waits that wait for it. A session's clock moves with
+    /// `POST /sessions/{id}/clock/advance` alone, so tests running in parallel against one
+    /// server never move each other's time; `POST /testing/clock/advance` moves every
+    /// session's clock at once. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sessions/{id}/clock`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/clock/get(getSessionClock)`.
+    internal func getSessionClock(
+        path: Operations.GetSessionClock.Input.Path,
+        headers: Operations.GetSessionClock.Input.Headers = .init()
+    ) async throws -> Operations.GetSessionClock.Output {
+        try await getSessionClock(Operations.GetSessionClock.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Moves the session's own test clock, and answers once its work is quiet (testing mode only).
+    ///
+    /// Moves the session's clock `seconds` forward as `POST /testing/clock/advance` moves
+    /// every clock: one deadline at a time, the work each wait resumes running before the clock
+    /// goes on. Answers once none of the session's work is running or ready to run, with
+    /// `settled: true`; when `wait` seconds pass first, the clock is moved the rest of the way
+    /// and the answer says `settled: false`. No other session's clock moves. The move is
+    /// recorded in the session's journal, and a replay repeats it on the replayed session's
+    /// own clock. Without testing mode, 404.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sessions/{id}/clock/advance`.
+    /// - Remark: Generated from `#/paths//sessions/{id}/clock/advance/post(advanceSessionClock)`.
+    internal func advanceSessionClock(
+        path: Operations.AdvanceSessionClock.Input.Path,
+        query: Operations.AdvanceSessionClock.Input.Query = .init(),
+        headers: Operations.AdvanceSessionClock.Input.Headers = .init(),
+        body: Operations.AdvanceSessionClock.Input.Body
+    ) async throws -> Operations.AdvanceSessionClock.Output {
+        try await advanceSessionClock(Operations.AdvanceSessionClock.Input(
+            path: path,
             query: query,
             headers: headers,
             body: body

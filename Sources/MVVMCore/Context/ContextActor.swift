@@ -21,6 +21,8 @@ package actor ContextActor {
     private nonisolated let executor: ContextExecutor
     /// The executor the context's tasks prefer, in testing mode (its ``WorkMeter``'s).
     private nonisolated let taskExecutor: MeteredTaskExecutor?
+    /// The session's own clock, in testing mode: what its work waits on.
+    package nonisolated let clock: ManualClock?
     /// The loads, actions and tasks running, and who waits for them to end.
     let settling = SettleTracker()
 
@@ -33,10 +35,12 @@ package actor ContextActor {
     /// starts loading. Versions start from `firstVersion` (a restored session's). `logger` is
     /// made the first time a view model of the context logs. Writes of saved state are told to
     /// `unsavedStateWarning`, when given. With a `meter` (testing mode), the context's busy
-    /// spells and the jobs of its tasks are counted there.
-    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: @escaping @autoclosure @Sendable () -> Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0, unsavedStateWarning: UnsavedStateWarning? = nil, meter: WorkMeter? = nil) {
+    /// spells and the jobs of its tasks are counted there; with a `clock` (testing mode), its
+    /// loads, actions and tasks wait on that clock through ``SessionRoutedClock``.
+    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: @escaping @autoclosure @Sendable () -> Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0, unsavedStateWarning: UnsavedStateWarning? = nil, meter: WorkMeter? = nil, clock: ManualClock? = nil) {
         executor = ContextExecutor(meter: meter)
         taskExecutor = meter?.taskExecutor
+        self.clock = clock
         let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, logger: logger(), eventCapacity: eventCapacity, navigationDocument: navigationDocument, firstVersion: firstVersion)
         if let unsavedStateWarning {
             let store = context.store
@@ -66,7 +70,9 @@ package actor ContextActor {
     private func startTask(_ key: String, _ task: ContextTask) {
         settling.begin()
         let running = if let taskExecutor {
-            Task(executorPreference: taskExecutor) { await self.runTask(key, task) }
+            Task(executorPreference: taskExecutor) { [clock] in
+                await SessionRoutedClock.$session.withValue(clock) { await self.runTask(key, task) }
+            }
         } else {
             Task { await self.runTask(key, task) }
         }
@@ -84,7 +90,9 @@ package actor ContextActor {
     private func startLoad(_ key: String) {
         settling.begin()
         let task = if let taskExecutor {
-            Task(executorPreference: taskExecutor) { await self.load(key) }
+            Task(executorPreference: taskExecutor) { [clock] in
+                await SessionRoutedClock.$session.withValue(clock) { await self.load(key) }
+            }
         } else {
             Task { await self.load(key) }
         }
@@ -131,9 +139,12 @@ package actor ContextActor {
         let before = context.navigator.state.version
         let entry = try context.entry(forKey: key)
         if let taskExecutor {
-            // Testing mode: the tasks the action makes are counted by the meter too.
-            try await withTaskExecutorPreference(taskExecutor) {
-                try await context.perform(action: action, arguments: arguments, key: key)
+            // Testing mode: the tasks the action makes are counted by the meter too, and it
+            // waits on the session's clock.
+            try await SessionRoutedClock.$session.withValue(clock) {
+                try await withTaskExecutorPreference(taskExecutor) {
+                    try await context.perform(action: action, arguments: arguments, key: key)
+                }
             }
         } else {
             try await context.perform(action: action, arguments: arguments, key: key)

@@ -17,31 +17,55 @@ package final class WorkMeter: Sendable {
     /// child tasks they make run their nonisolated code on it.
     package let taskExecutor: MeteredTaskExecutor
 
-    /// A meter at zero.
-    package init() {
-        count = WorkCount()
+    /// A meter at zero; the work it counts is counted by `parent` too (a session's meter
+    /// counts into the server's).
+    package init(parent: WorkMeter? = nil) {
+        count = WorkCount(parent: parent?.count)
         taskExecutor = MeteredTaskExecutor(count: count)
     }
 
     /// Whether no metered work is running or ready to run.
     package var isQuiet: Bool {
-        count.value.load(ordering: .acquiring) == 0
+        count.isZero
     }
 
     /// Notes that a context became busy.
     func contextBecameBusy() {
-        count.value.add(1, ordering: .relaxed)
+        count.increment()
     }
 
     /// Notes that a context became idle.
     func contextBecameIdle() {
-        count.value.subtract(1, ordering: .releasing)
+        count.decrement()
     }
 }
 
-/// The count a ``WorkMeter`` and its executor share.
+/// The count a ``WorkMeter`` and its executor share, passed on to its parent's.
 final class WorkCount: Sendable {
-    let value = Atomic<Int>(0)
+    private let value = Atomic<Int>(0)
+    private let parent: WorkCount?
+
+    init(parent: WorkCount?) {
+        self.parent = parent
+    }
+
+    /// Whether nothing is counted.
+    var isZero: Bool {
+        value.load(ordering: .acquiring) == 0
+    }
+
+    /// Counts one more, here and in the parent (the parent first, so that it never reads zero
+    /// while this counts work).
+    func increment() {
+        parent?.increment()
+        value.add(1, ordering: .relaxed)
+    }
+
+    /// Counts one less, here and in the parent.
+    func decrement() {
+        value.subtract(1, ordering: .releasing)
+        parent?.decrement()
+    }
 }
 
 /// The task executor of a ``WorkMeter``: runs jobs on the global queue, as the default
@@ -55,10 +79,10 @@ package final class MeteredTaskExecutor: TaskExecutor, Sendable {
 
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        count.value.add(1, ordering: .relaxed)
+        count.increment()
         DispatchQueue.global().async { [self] in
             job.runSynchronously(on: asUnownedTaskExecutor())
-            count.value.subtract(1, ordering: .releasing)
+            count.decrement()
         }
     }
 }

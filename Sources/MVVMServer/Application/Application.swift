@@ -44,12 +44,14 @@ public final class Application: Service, Sendable {
     let server = Mutex<HTTPServer?>(nil)
     private let listening = ListeningPort()
 
-    /// Makes the application; nothing listens until ``run()``. In testing mode, the clock in
-    /// `dependencies` is the test clock: the ``ManualClock`` set there, else a new one.
+    /// Makes the application; nothing listens until ``run()``. In testing mode, each session
+    /// waits on a test clock of its own, and work outside sessions on the server's: the
+    /// ``ManualClock`` set in `dependencies`, else a new one. The clock of `dependencies` the
+    /// factories get is one that waits on the clock of the session whose work calls it.
     public init(configuration: ApplicationConfiguration, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger) {
         var dependencies = dependencies
         if configuration.testing {
-            let clock = dependencies.clock as? ManualClock ?? ManualClock()
+            let clock = dependencies.clock as? SessionRoutedClock ?? SessionRoutedClock(server: dependencies.clock as? ManualClock ?? ManualClock())
             dependencies.clock = clock
             testing = TestingMode(clock: clock)
         } else {
@@ -62,7 +64,7 @@ public final class Application: Service, Sendable {
         let metrics = metrics
         let work = BackgroundWork(logger: logger)
         self.work = work
-        let sessions = Sessions(catalogue: catalogue, dependencies: dependencies, configuration: configuration, metrics: metrics, work: work, logger: logger, meter: testing?.meter)
+        let sessions = Sessions(catalogue: catalogue, dependencies: dependencies, configuration: configuration, metrics: metrics, work: work, logger: logger, testing: testing)
         self.sessions = sessions
         saved = SavedStateCoordinator(sessions: sessions, idleSeconds: configuration.sessionIdleSeconds, metrics: metrics, work: work, logger: logger)
         facts = ServerFacts(version: configuration.version,

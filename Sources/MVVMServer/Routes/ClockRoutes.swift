@@ -1,29 +1,69 @@
+import Foundation
 import MVVMCore
 import MVVMHTTP
 import MVVMJSON
 
-/// `GET /testing/clock` and `POST /testing/clock/advance`: the test clock of testing mode.
+/// The test clocks of testing mode: `GET /testing/clock` and `POST /testing/clock/advance` read
+/// and move every clock at once (the server's and every session's), `GET …/clock` and
+/// `POST …/clock/advance` below a session read and move that session's alone.
 extension API {
     func addClockRoutes(to router: inout Router, testing: TestingMode) {
-        router.add("GET", "/testing/clock") { _ in
-            .response(.json(encoding: ClockDocument(testing.clock), headers: [("Cache-Control", "no-store")]))
+        router.add("GET", "/testing/clock") { [self] _ in
+            .response(.json(encoding: ClockDocument(server: testing.serverClock, sessions: liveSessions().compactMap(\.testing?.clock)), headers: [("Cache-Control", "no-store")]))
         }
-        router.add("POST", "/testing/clock/advance") { [self] routed in try advanceClock(routed, testing: testing) }
+        router.add("POST", "/testing/clock/advance") { [self] routed in try advanceEveryClock(routed, testing: testing) }
+        router.add("GET", "/sessions/{id}/clock") { [self] routed in
+            let session = try liveSession(routed)
+            guard let clock = session.testing?.clock else { throw HTTPError(.sessionNotFound, detail: "No session has this id.") }
+            return .response(.json(encoding: ClockDocument(clock), headers: [("Cache-Control", "no-store")]))
+        }
+        router.add("POST", "/sessions/{id}/clock/advance", journaled { [self] routed in try advanceSessionClock(routed, testing: testing) })
     }
 
-    /// `POST /testing/clock/advance` with `{"seconds": N}`: moves the clock N seconds, waking
-    /// each wait that comes due in order, and answers the clock once the work it resumed is
-    /// quiet (`"settled": true`), or when `wait` seconds (the maximum wait when absent) pass
-    /// first (`"settled": false`, the clock moved all the way all the same).
-    func advanceClock(_ routed: RoutedRequest, testing: TestingMode) throws -> Reply {
+    /// The sessions live now.
+    private func liveSessions() -> [Session] {
+        sessions.table.all
+    }
+
+    /// `POST /testing/clock/advance` with `{"seconds": N}`: moves every clock N seconds (the
+    /// server's and each live session's), waking each wait that comes due in order, and
+    /// answers the server's clock once the work it resumed is quiet (`"settled": true`), or
+    /// when `wait` seconds (the maximum wait when absent) pass first (`"settled": false`, the
+    /// clocks moved all the way all the same). Each live session's journal records the move,
+    /// as a move of its own clock, with its clock as it then stands.
+    func advanceEveryClock(_ routed: RoutedRequest, testing: TestingMode) throws -> Reply {
+        let body = try jsonObject(routed.request, allowEmpty: false)
+        let duration = try Self.advanceDuration(body)
+        let wait = try waitParameter(routed, absent: longestWait)
+        let requestBody = routed.request.body
+        let moved = liveSessions().compactMap { session in session.testing.map { (session: session, testing: $0) } }
+        return .task {
+            let settled = await testing.advance([testing.serverClock] + moved.map(\.testing.clock), by: duration, before: .now + wait)
+            for (_, sessionTesting) in moved {
+                let answer = (try? JSONCoding.encode(ClockDocument(sessionTesting.clock, settled: settled))) ?? Data()
+                sessionTesting.journal.record(method: "POST", path: Self.clockAdvancePath, body: requestBody, status: 200, answer: answer)
+            }
+            return .response(.json(encoding: ClockDocument(server: testing.serverClock, sessions: moved.map(\.testing.clock), settled: settled), headers: [("Cache-Control", "no-store")]))
+        }
+    }
+
+    /// `POST /sessions/{id}/clock/advance` with `{"seconds": N}`: moves the session's clock
+    /// alone, as the server-wide advance moves every clock, and answers it once the session's
+    /// work it resumed is quiet, or when `wait` passes first. Recorded in the session's journal.
+    func advanceSessionClock(_ routed: RoutedRequest, testing: TestingMode) throws -> Reply {
+        let session = try liveSession(routed)
+        guard let sessionTesting = session.testing else { throw HTTPError(.sessionNotFound, detail: "No session has this id.") }
         let body = try jsonObject(routed.request, allowEmpty: false)
         let duration = try Self.advanceDuration(body)
         let wait = try waitParameter(routed, absent: longestWait)
         return .task {
-            let settled = await testing.advance(by: duration, before: .now + wait)
-            return .response(.json(encoding: ClockDocument(testing.clock, settled: settled), headers: [("Cache-Control", "no-store")]))
+            let settled = await testing.advance([sessionTesting.clock], by: duration, quietOn: sessionTesting.meter, before: .now + wait)
+            return .response(.json(encoding: ClockDocument(sessionTesting.clock, settled: settled), headers: [("Cache-Control", "no-store")]))
         }
     }
+
+    /// Where a session's clock is moved, below the session's path: what its journal records.
+    static let clockAdvancePath = "/clock/advance"
 
     /// The duration an advance's body asks for.
     /// - Throws: 422 `invalid-arguments` naming `seconds` when it is missing, not a number,
@@ -53,9 +93,10 @@ extension API {
     static let maxAdvanceSeconds = 1000.0 * 365 * 24 * 3600
 }
 
-/// The test clock as `/testing/clock` answers it.
+/// A test clock as `/testing/clock` and `…/clock` answer it.
 struct ClockDocument: Encodable {
-    /// Seconds the clock has moved since the server started.
+    /// Seconds the clock has moved since it started: since the server started, or the session
+    /// was made.
     let now: Double
     /// How many waits wait for the clock.
     let waiting: Int
@@ -64,10 +105,22 @@ struct ClockDocument: Encodable {
     /// Whether the work the advance resumed was quiet when it answered (advances only).
     let settled: Bool?
 
+    /// One clock: a session's.
     init(_ clock: ManualClock, settled: Bool? = nil) {
         now = Self.seconds(clock.now.offset)
         waiting = clock.sleeperCount
         nextDeadline = clock.nextDeadline.map { Self.seconds($0.offset) }
+        self.settled = settled
+    }
+
+    /// Every clock as one, in the server's time: the waits of the server's clock and of every
+    /// session's, the next of them counted from where its own clock stands.
+    init(server: ManualClock, sessions: [ManualClock], settled: Bool? = nil) {
+        let serverNow = server.now
+        let clocks = [server] + sessions
+        now = Self.seconds(serverNow.offset)
+        waiting = clocks.reduce(0) { $0 + $1.sleeperCount }
+        nextDeadline = clocks.compactMap { clock in clock.nextDeadline.map { clock.now.duration(to: $0) } }.min().map { Self.seconds((serverNow.offset + $0)) }
         self.settled = settled
     }
 

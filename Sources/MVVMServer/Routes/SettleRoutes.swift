@@ -20,7 +20,7 @@ extension API {
         }
         let context = session.context
         let board = session.board
-        let clock = testing?.clock
+        let testing = testing
         let token = ContextActor.makeSettleToken()
         // The scene keys of the moment the wait began, for the versions of an unsettled answer.
         let keys = Mutex<[String]>([])
@@ -37,7 +37,7 @@ extension API {
                     if actor.cancelSettleWait(token) { release() }
                 }
                 let versions = SettledDocument.Versions(board: board, keys: keys.withLock { $0 })
-                let waitingForClock = (clock?.sleeperCount ?? 0) > 0
+                let waitingForClock = testing?.hasWaits(for: session) ?? false
                 return .json(encoding: SettledDocument(settled: false, versions: versions, waitingForClock: waitingForClock), headers: [("Cache-Control", "no-store")])
             }
         }

@@ -109,7 +109,8 @@ extension Application {
             return handler
         }
         var base = DependencyValues()
-        if settings.configuration.testing { base.clock = ManualClock() }
+        // A service made here waits, within a session's work, on that session's clock.
+        if settings.configuration.testing { base.clock = SessionRoutedClock(server: ManualClock()) }
         let dependencies: DependencyValues
         do {
             dependencies = try makeDependencies(base)

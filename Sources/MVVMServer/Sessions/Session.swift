@@ -18,12 +18,27 @@ final class Session: Sendable {
     let needsCompleteSave = Atomic<Bool>(true)
     /// The last use (monotonic milliseconds) the state file has, through a save or a touch.
     let savedUse: Atomic<UInt64>
-    /// The requests that changed the session, in testing mode; `nil` otherwise.
-    let journal: SessionJournal?
+    /// What testing mode keeps for the session; `nil` otherwise.
+    let testing: Testing?
 
-    init(id: String, context: ContextActor, now: UInt64, createdAt: Int64 = WallClock.milliseconds, journal: SessionJournal? = nil) {
+    /// What testing mode keeps for a session.
+    struct Testing: Sendable {
+        /// The requests that changed the session, and the moves of its clock.
+        let journal: SessionJournal
+        /// The session's own clock: what its work waits on.
+        let clock: ManualClock
+        /// Counts the session's work that is running or ready to run.
+        let meter: WorkMeter
+    }
+
+    /// The requests that changed the session, in testing mode; `nil` otherwise.
+    var journal: SessionJournal? {
+        testing?.journal
+    }
+
+    init(id: String, context: ContextActor, now: UInt64, createdAt: Int64 = WallClock.milliseconds, testing: Testing? = nil) {
         self.id = id
-        self.journal = journal
+        self.testing = testing
         self.context = context
         board = context.board
         use = SessionUse(now)

@@ -34,12 +34,12 @@ struct Recreation {
     /// - Throws: 410 when the session was deleted meanwhile.
     func recreate(_ session: Session, before deadline: ContinuousClock.Instant) async throws -> Document {
         // The picture before: the work running now goes as far as it can first.
-        _ = await testing.waitUntilQuiet(before: deadline)
+        _ = await testing.waitUntilQuiet(session.testing?.meter, before: deadline)
         let (saved, before) = await session.context.run { actor in
             let saved = actor.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds, complete: true)
             return (saved, actor.withContext { context in context.store.keys.map { (key: $0, body: context.store.entry($0)?.document ?? Data()) } })
         }
-        let recreated = sessions.make(id: session.id, createdAt: session.createdAt, firstVersion: saved.firstVersion, journal: session.journal)
+        let recreated = sessions.make(id: session.id, createdAt: session.createdAt, firstVersion: saved.firstVersion, journal: session.journal, clock: session.testing?.clock)
         // A new context is idle: the restore runs here, at once.
         _ = recreated.context.runIfIdle { $0.restore(saved) }
         guard sessions.table.replace(session, with: recreated) else {
@@ -56,7 +56,7 @@ struct Recreation {
         await recreated.context.run { actor in
             for (key, _) in before { _ = try? actor.state(of: key) }
         }
-        _ = await testing.waitUntilQuiet(before: deadline)
+        _ = await testing.waitUntilQuiet(recreated.testing?.meter, before: deadline)
         let (after, running) = await recreated.context.run { actor in
             (actor.withContext { context in Dictionary(before.map { ($0.key, context.store.entry($0.key)?.document ?? Data()) }) { first, _ in first } },
              actor.hasRunningWork)
@@ -64,7 +64,7 @@ struct Recreation {
         let reports = before.map { key, body in
             Report(key: key, lost: Self.lostMembers(before: body, after: after[key] ?? Data()))
         }
-        return Document(scenes: reports, settled: !running, waitingForClock: running && testing.clock.sleeperCount > 0)
+        return Document(scenes: reports, settled: !running, waitingForClock: running && testing.hasWaits(for: recreated))
     }
 
     /// The members of a state document's input and output whose value differs between two

@@ -114,6 +114,8 @@ struct Replay {
         switch (entry.method, segments.first) {
         case ("POST", "navigation") where segments == ["navigation", "back"]:
             return nil
+        case ("POST", "clock") where segments == ["clock", "advance"]:
+            return nil
         case ("DELETE", "store") where segments == ["store"]:
             return nil
         case ("POST", "scenes"):
@@ -129,7 +131,7 @@ struct Replay {
             guard sessions.catalogue.scene(forKey: decoded) != nil else { return "no scene of this app has the key \(decoded.prefix(80))." }
             return nil
         default:
-            return "\(entry.method.prefix(16)) \(path.prefix(80)) is not a request a journal records (inputs, actions, going back, clearing the store)."
+            return "\(entry.method.prefix(16)) \(path.prefix(80)) is not a request a journal records (inputs, actions, going back, clearing the store, moving the clock)."
         }
     }
 
@@ -146,8 +148,10 @@ struct Replay {
         }
         var steps = 0
         var lifecycleDivergence: Divergence?
+        // The new session's work alone is waited for: other sessions under test go on as they will.
+        let meter: WorkMeter? = if case .live(let session) = sessions.lookup(id, isUse: false) { session.testing?.meter } else { nil }
         for entry in journal.entries {
-            _ = await testing.waitUntilQuiet(before: .now + wait)
+            _ = await testing.waitUntilQuiet(meter, before: .now + wait)
             let body = try entry.requestBody()
             var headers: [String: String] = [:]
             if !body.isEmpty { headers["Content-Type"] = "application/json" }
@@ -169,7 +173,7 @@ struct Replay {
                 }
             }
         }
-        _ = await testing.waitUntilQuiet(before: .now + wait)
+        _ = await testing.waitUntilQuiet(meter, before: .now + wait)
         return Document(session: id, steps: steps, divergence: nil, lifecycleDivergence: lifecycleDivergence, waitingForClock: await waitsForClock(id))
     }
 
@@ -179,7 +183,7 @@ struct Replay {
     /// Whether the session `id` has work running while the test clock has waits: work that
     /// settles only once the clock moves.
     private func waitsForClock(_ id: String) async -> Bool {
-        guard testing.clock.sleeperCount > 0, case .live(let session) = sessions.lookup(id) else { return false }
+        guard case .live(let session) = sessions.lookup(id), testing.hasWaits(for: session) else { return false }
         return await session.context.run { $0.hasRunningWork }
     }
 
