@@ -130,7 +130,7 @@ def test_the_journal_exports_and_an_edited_one_replays_with_its_divergence_side_
     wait(browser, lambda d: '"edited"' in d.find_element(By.ID, "import-text").get_attribute("value"))
     browser.find_element(By.ID, "import-replay").click()
 
-    wait(browser, lambda d: f"Diverged at entry #{entry['seq']}: input.filter" in d.find_element(By.ID, "report").text)
+    wait(browser, lambda d: f"Diverged at entry #{entry['seq']}: answer.input.filter" in d.find_element(By.ID, "report").text)
     recorded, replayed = browser.find_elements(By.CSS_SELECTOR, "#report .divergence .side")
     assert recorded.text.startswith("recorded: 200") and '"filter": "edited"' in recorded.text
     assert replayed.text.startswith("replayed: 200") and '"filter": "the"' in replayed.text
@@ -180,7 +180,8 @@ def test_the_tools_move_the_clock_go_back_recreate_and_replay(server, browser):
 
     browser.find_element(By.ID, "replay").click()
     wait(browser, lambda d: "no divergence" in d.find_element(By.ID, "report").text)
-    assert "2 steps" in browser.find_element(By.ID, "report").text
+    # The cell action, the move of the clock (in the session's journal too) and going back.
+    assert "3 steps" in browser.find_element(By.ID, "report").text
 
 
 def test_a_users_app_is_inspected_and_driven_like_the_example(todo_server, browser):
@@ -226,3 +227,20 @@ def test_a_journal_that_is_not_one_is_refused_and_replays_nothing(server, browse
         browser.find_element(By.ID, "import-replay").click()
         wait(browser, lambda d: d.find_element(By.ID, "report").text.startswith(f"Replay refused\n{status}"))
     assert [entry["id"] for entry in server.get("/testing/sessions").json()["sessions"]] == [session], "no session was made"
+
+
+def test_a_scene_used_by_its_key_alone_is_shown_from_the_store_marked_not_shown(server, browser):
+    session = server.session()
+    browser.get(f"{server.base}/inspector?session={session}")
+    wait(browser, lambda d: cell(d, "input.filter", "films") == "")
+    # The car is not on the navigation: an input sent to its key makes it in the session's store.
+    assert server.post(f"/sessions/{session}/scenes/car/input", {"make": "Lada"}).status_code == 200
+    wait(browser, lambda d: cell(d, "input.make", "car") == "Lada", 3)
+    car = browser.find_element(By.CSS_SELECTOR, '.scene[data-key="car"]')
+    assert car.get_attribute("data-shown") == "false"
+    assert "not shown" in car.find_element(By.CSS_SELECTOR, ".shown-label").text
+    films = browser.find_element(By.CSS_SELECTOR, '.scene[data-key="films"]')
+    assert films.get_attribute("data-shown") == "true"
+    # Embedded in the dashboard's slot, it is shown.
+    assert server.post(f"/sessions/{session}/scenes/dashboard/actions/embed", {"slot": "main", "scene": "car"}).status_code == 200
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '.scene[data-key="car"]').get_attribute("data-shown") == "true", 3)

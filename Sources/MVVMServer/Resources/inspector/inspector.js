@@ -9,6 +9,9 @@ const inspector = {
   catalogue: new Map(),
   scenes: new Map(),
   events: new Map(),
+  // The keys on the navigation (shown), and every key of the session's store.
+  shownKeys: [],
+  storeKeys: [],
 };
 
 function el(tag, options = {}, ...children) {
@@ -112,15 +115,20 @@ function select(id) {
   document.getElementById("session-id").textContent = id;
   document.getElementById("report").hidden = true;
   document.getElementById("scenes").replaceChildren();
+  inspector.scenes.clear();
+  inspector.shownKeys = [];
+  inspector.storeKeys = [];
   document.getElementById("export-json").href = `/sessions/${encodeURIComponent(id)}/journal`;
   document.getElementById("export-curl").href = `/sessions/${encodeURIComponent(id)}/journal?format=curl`;
   const base = `/sessions/${encodeURIComponent(id)}`;
   follow(`${base}/navigation`, ["navigation"], (_, navigation) => showNavigation(navigation));
   follow(`${base}/events`, ["events"], (_, events) => {
     showEvents(events);
+    refreshStore();
     readScenes();
     refreshJournal();
   });
+  refreshStore();
   refreshJournal();
   refreshSessions();
 }
@@ -156,12 +164,47 @@ function showNavigation(navigation) {
   const keys = [];
   for (const entry of navigation.stack) shownKeys(entry, keys);
   if (navigation.modal) shownKeys(navigation.modal, keys);
+  // A scene that left the navigation may have left the store too, and a read of it would make
+  // it again: it is not read until the store, read after this navigation, says it is there.
+  for (const [key, scene] of inspector.scenes) if (!keys.includes(key)) scene.paused = true;
+  inspector.shownKeys = keys;
+  syncScenes();
+  refreshStore();
+}
+
+// Every view model of the session's store is followed, the ones on the navigation marked as
+// shown: a scene used by its key alone (an input sent to it) lives in the store too.
+async function refreshStore() {
+  const id = inspector.session;
+  if (!id) return;
+  const answer = await api("GET", `/sessions/${encodeURIComponent(id)}`);
+  if (answer.status !== 200 || inspector.session !== id) return;
+  inspector.storeKeys = (answer.json.entries || []).map((entry) => entry.key);
+  syncScenes(true);
+}
+
+// Follows the shown scenes and, once the store has been read (`storeRead`), the others it holds;
+// drops the rest.
+function syncScenes(storeRead = false) {
+  const keys = [...new Set([...inspector.shownKeys, ...inspector.storeKeys])];
   for (const key of keys) if (!inspector.scenes.has(key)) followScene(key);
   for (const [key, scene] of inspector.scenes) {
-    if (keys.includes(key)) continue;
-    scene.box.remove();
-    inspector.scenes.delete(key);
+    if (inspector.shownKeys.includes(key) || (storeRead && inspector.storeKeys.includes(key))) {
+      scene.paused = false;
+      markShown(key, scene);
+    } else if (storeRead || !inspector.storeKeys.includes(key)) {
+      scene.box.remove();
+      inspector.scenes.delete(key);
+    }
   }
+}
+
+function markShown(key, scene) {
+  const shown = inspector.shownKeys.includes(key);
+  scene.box.setAttribute("data-shown", shown ? "true" : "false");
+  scene.box.classList.toggle("unshown", !shown);
+  const label = scene.box.querySelector(".shown-label");
+  if (label) label.textContent = shown ? "shown" : "in the store, not shown";
 }
 
 // A scene: lifecycle, version, input and output, the members changed at the last version marked.
@@ -171,13 +214,13 @@ function showNavigation(navigation) {
 function followScene(key) {
   const box = el("div", { className: "scene", attributes: { "data-key": key } });
   document.getElementById("scenes").append(box);
-  const scene = { box, previous: null, state: null, snapshot: null, marks: null, reading: false };
+  const scene = { box, previous: null, state: null, snapshot: null, marks: null, reading: false, paused: false };
   inspector.scenes.set(key, scene);
   readScene(key, scene);
 }
 
 async function readScene(key, scene) {
-  if (scene.reading || inspector.scenes.get(key) !== scene) return;
+  if (scene.reading || scene.paused || inspector.scenes.get(key) !== scene) return;
   scene.reading = true;
   try {
     const base = `/sessions/${encodeURIComponent(inspector.session)}/scenes/${keyPath(key)}`;
@@ -216,7 +259,7 @@ function renderScene(key) {
     ...memberRows("input", state.input, before && before.input),
     ...memberRows("output", state.output, before && before.output));
   const parts = [
-    el("h4", { text: key }),
+    el("h4", { text: key }, el("small", { className: "shown-label" })),
     el("div", { className: "meta", text: `${state.scene} · ${state.lifecycle} · version ${state.version}` }),
   ];
   if (state.error) parts.push(el("div", { className: "error", text: text(state.error) }));
@@ -226,6 +269,7 @@ function renderScene(key) {
     parts.push(scene.snapshotBox);
   }
   scene.box.replaceChildren(...parts);
+  markShown(key, scene);
   if (scene.snapshotBox) renderSnapshot(key);
 }
 
@@ -425,6 +469,7 @@ async function start() {
   setInterval(refreshSessions, 1000);
   setInterval(refreshClock, 1000);
   setInterval(readScenes, 500);
+  setInterval(refreshStore, 1000);
   // A refusal makes no event, but the journal records it.
   setInterval(refreshJournal, 500);
   const wanted = new URLSearchParams(location.search).get("session");
