@@ -1,6 +1,7 @@
 /// The navigation of one context (UIKit's navigation controller, driven by coordinators).
 ///
-/// Showing a key makes its view model through its scene's factory (or finds it in the store).
+/// Showing a key makes its view model through its scene's factory (or finds it in the store),
+/// and embeds in its slots the first children its scene names.
 /// A scene that is popped or dismissed, and is shown nowhere else, unloads and leaves the
 /// store. Each step gives the navigation a new version and one event.
 public final class Navigator {
@@ -96,10 +97,25 @@ public final class Navigator {
         self.state = reverted
     }
 
-    private func makeEntry(_ key: String, _ presentation: Presentation) throws -> NavigationEntry {
+    /// The entry that shows `key`, with its slots' first children embedded (theirs too); the
+    /// keys of the containers being made are in `making`, so that a cycle stops.
+    private func makeEntry(_ key: String, _ presentation: Presentation, making: Set<String> = []) throws -> NavigationEntry {
         guard let context else { throw ViewModelStoreError.unknownKey(key) }
-        let entry = try context.entry(forKey: key)
-        return NavigationEntry(scene: entry.scene, key: key, presentation: presentation)
+        if let found = context.catalogue.scene(forKey: key), !found.scene.isAddressable { throw NavigationError.notShowable(key) }
+        let storeEntry = try context.entry(forKey: key)
+        var entry = NavigationEntry(scene: storeEntry.scene, key: key, presentation: presentation)
+        guard let (scene, parameters) = context.catalogue.scene(forKey: key), !scene.firstChildren.isEmpty else { return entry }
+        for (slot, template) in scene.firstChildren.sorted(by: { $0.key < $1.key }) {
+            let childKey = Self.filling(template, with: parameters)
+            guard childKey != key, !making.contains(childKey) else { continue }
+            entry.slots[slot] = try makeEntry(childKey, .embedded, making: making.union([key]))
+        }
+        return entry
+    }
+
+    /// `template` with each `{name}` replaced by the parameter of that name.
+    private static func filling(_ template: String, with parameters: [String: String]) -> String {
+        parameters.reduce(template) { key, parameter in key.replacingOccurrences(of: "{\(parameter.key)}", with: parameter.value) }
     }
 
     private func commit(_ type: String, key: String, slot: String? = nil, removed: [NavigationEntry] = []) {

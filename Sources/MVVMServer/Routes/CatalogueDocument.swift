@@ -17,7 +17,7 @@ struct CatalogueDocument: Encodable {
 
     init(_ catalogue: SceneCatalogue) {
         root = catalogue.rootKey
-        scenes = catalogue.scenes.map {
+        scenes = catalogue.scenes.filter(\.isAddressable).map {
             Entry(name: $0.name, keyPattern: $0.keyPattern.description, input: $0.inputMembers, actions: $0.actions, actionArguments: $0.actionArguments, slots: $0.slots, snapshot: $0.hasSnapshot)
         }
     }

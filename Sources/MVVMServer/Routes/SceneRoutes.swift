@@ -15,7 +15,7 @@ extension API {
     /// `GET …/scenes/{key}`: the state, a long-poll for a newer one, or a stream of them.
     func readState(_ routed: RoutedRequest) throws -> Reply {
         let (session, poll, stream) = try documentRead(routed)
-        let key = routed["key"]
+        let key = try addressableKey(routed)
         if let stream {
             return streamState(session, key: key, after: stream.after)
         }
@@ -38,7 +38,7 @@ extension API {
     /// for a newer one, or a stream of them.
     func readSnapshot(_ routed: RoutedRequest) throws -> Reply {
         let (session, poll, stream) = try documentRead(routed)
-        let key = routed["key"]
+        let key = try addressableKey(routed)
         if let stream {
             return streamSnapshot(session, key: key, after: stream.after)
         }
@@ -59,11 +59,21 @@ extension API {
         }
     }
 
+    /// The `key` path parameter, when a client may address it.
+    /// - Throws: 404 `scene-not-found` for a key of a scene that is the app's own.
+    private func addressableKey(_ routed: RoutedRequest) throws(HTTPError) -> String {
+        let key = routed["key"]
+        guard sessions.catalogue.isAddressable(key: key) else {
+            throw HTTPError(.sceneNotFound, detail: "No scene of this app has the key '\(key)'.")
+        }
+        return key
+    }
+
     /// `POST …/scenes/{key}/input`: merges the members into the input; the new state once saved.
     func sendInput(_ routed: RoutedRequest) throws -> Reply {
         let session = try liveSession(routed)
         let members = try jsonObject(routed.request, allowEmpty: false)
-        let key = routed["key"]
+        let key = try addressableKey(routed)
         return saved.savingOnContext(session) { context in
             Documents.stateResponse(try context.setInput(members, key: key))
         }
@@ -74,7 +84,7 @@ extension API {
     func performAction(_ routed: RoutedRequest) throws -> Reply {
         let session = try liveSession(routed)
         let arguments = try jsonObject(routed.request, allowEmpty: true)
-        let key = routed["key"]
+        let key = try addressableKey(routed)
         let action = routed["action"]
         return .task { [saved] in
             .response(try await saved.saving(session) {

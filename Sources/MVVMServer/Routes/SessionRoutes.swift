@@ -37,7 +37,8 @@ extension API {
             // The navigation as the session publishes it (with paths), read on the context
             // with the entries, so that both are of the same moment.
             let summary = context.summary()
-            let entries = try JSONCoding.encode(SessionSummaryDocument(id: summary.id, entries: summary.entries))
+            let catalogue = context.catalogue
+            let entries = try JSONCoding.encode(SessionSummaryDocument(id: summary.id, entries: summary.entries.filter { catalogue.isAddressable(sceneNamed: $0.scene) }))
             let navigation = session.board.document(.navigation)?.body ?? Data("null".utf8)
             return .response(.json(StateDocument.adding("navigation", navigation, to: entries), headers: [("Cache-Control", "no-store")]))
         }

@@ -128,7 +128,9 @@ struct Replay {
                 return "POST \(path.prefix(80)) is neither an input nor an action of a scene."
             }
             let decoded = key.map { $0.removingPercentEncoding ?? $0 }.joined(separator: "/")
-            guard sessions.catalogue.scene(forKey: decoded) != nil else { return "no scene of this app has the key \(decoded.prefix(80))." }
+            guard sessions.catalogue.scene(forKey: decoded) != nil, sessions.catalogue.isAddressable(key: decoded) else {
+                return "no scene of this app has the key \(decoded.prefix(80))."
+            }
             return nil
         default:
             return "\(entry.method.prefix(16)) \(path.prefix(80)) is not a request a journal records (inputs, actions, going back, clearing the store, moving the clock)."
