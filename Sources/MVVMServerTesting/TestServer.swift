@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MVVMClient
+import MVVMCore
 import MVVMServer
 
 /// An app's catalogue served for the length of a test, in either ``TestMode``, and the client
@@ -35,6 +36,20 @@ public struct TestServer: Sendable {
             quiet.logLevel = .warning
             return quiet
         }()
+    }
+
+    /// A server for `catalogue` whose services are made once the settings are known, as the
+    /// entry point makes an app's (`Application.main(…, makeDependencies:)`): `makeDependencies`
+    /// is given the values every app starts from, whose `DependencyValues.clock` is, with
+    /// `configuration.testing`, the test clock, which waits on each session's own time within
+    /// its work, so that `SessionClient.advanceClock(by:wait:)` moves one session's and
+    /// `MVVMClient.advanceClock(by:wait:)` every session's.
+    /// - Throws: what `makeDependencies` throws.
+    public init(catalogue: SceneCatalogue, configuration: ApplicationConfiguration = ApplicationConfiguration(), logger: Logger? = nil,
+                makeDependencies: (DependencyValues) throws -> DependencyValues) rethrows {
+        var base = DependencyValues()
+        if configuration.testing { base.clock = SessionRoutedClock(server: ManualClock()) }
+        self.init(catalogue: catalogue, dependencies: try makeDependencies(base), configuration: configuration, logger: logger)
     }
 
     /// Serves the app in `mode` while `body` runs with a client of it; then ends every session
