@@ -21,14 +21,21 @@ final class Session: Sendable {
     /// What testing mode keeps for the session; `nil` otherwise.
     let testing: Testing?
 
-    /// What testing mode keeps for a session.
-    struct Testing: Sendable {
+    /// What testing mode keeps for a session (a class: one reference in every session, `nil`
+    /// outside testing mode).
+    final class Testing: Sendable {
         /// The requests that changed the session, and the moves of its clock.
         let journal: SessionJournal
         /// The session's own clock: what its work waits on.
         let clock: ManualClock
         /// Counts the session's work that is running or ready to run.
         let meter: WorkMeter
+
+        init(journal: SessionJournal, clock: ManualClock, meter: WorkMeter) {
+            self.journal = journal
+            self.clock = clock
+            self.meter = meter
+        }
     }
 
     /// The requests that changed the session, in testing mode; `nil` otherwise.
