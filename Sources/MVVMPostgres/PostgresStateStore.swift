@@ -133,11 +133,6 @@ package final class PostgresStateStore: StateStore {
         }
     }
 
-    /// The fence this server holds for a session, if it holds it (for tests).
-    package func heldFence(of id: String) -> Int64? {
-        fences.withLock { $0[id] }
-    }
-
     /// Each commit is an item of the writer's batch, fenced on its own.
     package func commit(each commits: [[SessionChange]]) async -> [Result<Void, any Error>] {
         guard !commits.isEmpty else { return [] }

@@ -69,18 +69,22 @@ package actor ContextActor {
     /// it ends.
     private func startTask(_ key: String, _ task: ContextTask) {
         settling.begin()
+        let number = context.store.nextTaskNumber()
         let running = if let taskExecutor {
             Task(executorPreference: taskExecutor) { [clock] in
-                await SessionRoutedClock.$session.withValue(clock) { await self.runTask(key, task) }
+                await SessionRoutedClock.$session.withValue(clock) { await self.runTask(key, number, task) }
             }
         } else {
-            Task { await self.runTask(key, task) }
+            Task { await self.runTask(key, number, task) }
         }
-        context.store.track(running, key: key)
+        context.store.track(running, number: number, key: key)
     }
 
-    private func runTask(_ key: String, _ task: ContextTask) async {
-        defer { workEnded() }
+    private func runTask(_ key: String, _ number: UInt64, _ task: ContextTask) async {
+        defer {
+            context.store.taskEnded(number, key: key)
+            workEnded()
+        }
         await task.operation()
         context.store.refresh(key)
         context.flushRefreshes()
@@ -89,18 +93,22 @@ package actor ContextActor {
     /// Loads a scene's view model as a task that starts on this actor (one hop, not two).
     private func startLoad(_ key: String) {
         settling.begin()
+        let number = context.store.nextTaskNumber()
         let task = if let taskExecutor {
             Task(executorPreference: taskExecutor) { [clock] in
-                await SessionRoutedClock.$session.withValue(clock) { await self.load(key) }
+                await SessionRoutedClock.$session.withValue(clock) { await self.load(key, number) }
             }
         } else {
-            Task { await self.load(key) }
+            Task { await self.load(key, number) }
         }
-        context.store.track(task, key: key)
+        context.store.track(task, number: number, key: key)
     }
 
-    private func load(_ key: String) async {
-        defer { workEnded() }
+    private func load(_ key: String, _ number: UInt64) async {
+        defer {
+            context.store.taskEnded(number, key: key)
+            workEnded()
+        }
         // The loading state is published only when the load suspends: this call, queued behind
         // the job running now, runs when that job ends, which is at the load's first suspension
         // or after the whole load (and then finds the loaded state already published).

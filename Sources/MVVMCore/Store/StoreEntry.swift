@@ -28,7 +28,8 @@ package final class StoreEntry {
     @exclusivity(unchecked) var encodedOutput = EncodedMembers()
     @exclusivity(unchecked) var publishedLifecycle: Lifecycle.State?
     @exclusivity(unchecked) var publishedError: String??
-    @exclusivity(unchecked) var tasks: [Task<Void, Never>] = []
+    /// The tasks running for the view model, by the number the store keeps each under.
+    @exclusivity(unchecked) var tasks: [UInt64: Task<Void, Never>] = [:]
     @exclusivity(unchecked) var resources: [any ViewModelResource] = []
     @exclusivity(unchecked) var isCleared = false
 

@@ -40,6 +40,16 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The one path this pattern matches when it has no parameter (its literals joined with
     /// `/`), else `nil`.
+    /// The names of its parameters, in order.
+    package var parameterNames: [String] {
+        components.compactMap { component in
+            switch component {
+            case .literal: nil
+            case .parameter(let name), .multiSegmentParameter(let name): name
+            }
+        }
+    }
+
     package var literalPath: String? {
         var literals: [String] = []
         for component in components {

@@ -101,23 +101,15 @@ public final class Application: Service, Sendable {
             // The application's own work, and the store's (its connections, its writer),
             // outlive serving: they end once the shutdown has closed the store.
             background.addTask { await self.work.run(pieces) }
-            var opened: (any StateStore)?
             let server: HTTPServer
             do {
-                if let refusal = configuration.testingHostRefusal { throw ConfigurationError(description: refusal) }
-                let store = try await configuration.storage?.open(configuration.instance ?? Self.defaultInstanceName(port: configuration.http.port), logger)
-                opened = store
-                if let store {
+                let router = try await openStateStore(instance: configuration.instance ?? Self.defaultInstanceName(port: configuration.http.port)) { store in
                     background.addTask { await store.run(handedOver: { [weak self] id in self?.saved.letGo(id) }) }
                 }
-                try await store?.prepare()
-                let router = router
-                testing?.setRouting(InProcessRouter(application: self, router: router))
-                openSavedState(store, routing: router)
                 server = try startServer(router: router)
             } catch {
-                // The store closes with the coordinator once it holds it, else on its own.
-                if saved.store == nil { await opened?.close() }
+                // The store closes with the coordinator once it holds it (a store that failed
+                // before was closed by openStateStore).
                 await saved.close()
                 background.cancelAll()
                 listening.failed(error)
@@ -154,12 +146,7 @@ public final class Application: Service, Sendable {
             background.addTask { await self.work.run(pieces) }
             let outcome: Swift.Result<Result, any Error>
             do {
-                if let refusal = configuration.testingHostRefusal { throw ConfigurationError(description: refusal) }
-                let store = try await configuration.storage?.open(configuration.instance ?? "in-process", logger)
-                try await store?.prepare()
-                let router = router
-                testing?.setRouting(InProcessRouter(application: self, router: router))
-                openSavedState(store, routing: router)
+                let router = try await openStateStore(instance: configuration.instance ?? "in-process") { _ in }
                 outcome = .success(try await body(InProcessRouter(application: self, router: router)))
             } catch {
                 outcome = .failure(error)
@@ -188,6 +175,26 @@ public final class Application: Service, Sendable {
     /// does it on its own); returns when committed.
     package func persistUses() async {
         await saved.persistUses()
+    }
+
+    /// The start of serving, served or in-process: refuses a testing mode that may not start,
+    /// opens the state store as the server named `instance`, starts its background work with
+    /// `running`, prepares it, and hands it to the saved-state coordinator; returns the routes.
+    /// - Throws: the refusal, or the error of a store that cannot be used, which is closed then.
+    private func openStateStore(instance: String, running: (any StateStore) -> Void) async throws -> Router {
+        if let refusal = configuration.testingHostRefusal { throw ConfigurationError(description: refusal) }
+        let store = try await configuration.storage?.open(instance, logger)
+        do {
+            if let store { running(store) }
+            try await store?.prepare()
+        } catch {
+            await store?.close()
+            throw error
+        }
+        let router = router
+        testing?.setRouting(InProcessRouter(application: self, router: router))
+        openSavedState(store, routing: router)
+        return router
     }
 
     /// Hands `store` (if any) to the saved-state coordinator, which routes the requests that

@@ -9,9 +9,13 @@ package struct RoutedRequest: Sendable {
     /// The route's pattern, e.g. `/sessions/{id}`; used for metrics and logs.
     package let pattern: PathPattern
 
-    /// A path parameter that the route's pattern guarantees.
+    /// A path parameter that the route's pattern guarantees. A name the pattern does not have
+    /// is a mistake of the route's code, not of the client: it stops a debug build at once
+    /// (tests find it on the route's first request); a release build reads it as empty.
     package subscript(_ name: String) -> String {
-        pairs.first { $0.name == name }?.value ?? ""
+        if let value = pairs.first(where: { $0.name == name })?.value { return value }
+        assert(pattern.parameterNames.contains(name), "the route \(pattern) has no path parameter named '\(name)'")
+        return ""
     }
 
     /// Path parameters by name, percent-decoded.

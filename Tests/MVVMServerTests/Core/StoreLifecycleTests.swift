@@ -156,7 +156,7 @@ extension Core {
                 }
             }
             try await gate.waitForArrivals(1)
-            store.track(task, key: "list")
+            store.track(task, number: store.nextTaskNumber(), key: "list")
             store.addResource(RecordingResource(name: "subscription", recorder: recorder), key: "list")
             store.addResource(RecordingResource(name: "file", recorder: recorder), key: "list")
             #expect(recorder.recorded.isEmpty)
@@ -194,7 +194,7 @@ extension Core {
             #expect(recorder.recorded == ["late: onCleared", "late resource: closed"])
 
             let task = Task<Void, Never> {}
-            store.track(task, key: "late")
+            store.track(task, number: store.nextTaskNumber(), key: "late")
             #expect(task.isCancelled)
         }
 

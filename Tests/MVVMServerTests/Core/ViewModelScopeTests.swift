@@ -111,6 +111,21 @@ extension Core {
             #expect(finished.output.count == 12)
         }
 
+        @Test("Finished loads and launched tasks are let go of: a long-lived view model keeps only the tasks still running")
+        func finishedTasksAreLetGo() async throws {
+            let gate = Gate()
+            let context = Self.context(gate: gate, cancelled: Tally())
+            _ = try await context.state(of: "stepper")
+            gate.open()
+            _ = try await context.board.waitForLifecycle(.loaded, of: "stepper")
+            for _ in 0..<50 {
+                _ = try await context.perform(action: "start", arguments: [:], key: "stepper")
+            }
+            _ = try await context.board.waitForDocument(on: .scene("stepper")) { try State($0).output.count == 2 + 50 * 10 }
+            let letGo = try await eventually { await context.withContext { $0.store.trackedTaskCount(key: "stepper") } == 0 }
+            #expect(letGo, "the load and the 50 launched tasks have ended, and none is kept")
+        }
+
         @Test("A launched task is cancelled when its view model is cleared")
         func launchedTaskCancelledOnClear() async throws {
             let gate = Gate()

@@ -16,6 +16,16 @@ struct RouterTests {
         #expect(pattern.openAPIPath == "/sessions/{id}/scenes/{key}/actions/{action}")
     }
 
+    @Test("A route's code that reads a path parameter its pattern does not have stops at once, instead of reading it as empty and answering 404")
+    func mistypedParameterName() async {
+        let routed = RoutedRequest(request: HTTPRequest(method: "GET", path: "/sessions/abc"), pairs: [], pattern: PathPattern("/sessions/{id}"))
+        #expect(routed["id"] == "", "a parameter of the pattern with no value reads empty")
+        await #expect(processExitsWith: .failure) {
+            let routed = RoutedRequest(request: HTTPRequest(method: "GET", path: "/sessions/abc"), pairs: [], pattern: PathPattern("/sessions/{id}"))
+            _ = routed["idd"]
+        }
+    }
+
     @Test("The root pattern matches the root path alone")
     func root() {
         var router = Router()
