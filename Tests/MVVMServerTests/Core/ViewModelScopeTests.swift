@@ -118,10 +118,11 @@ extension Core {
             _ = try await context.state(of: "stepper")
             gate.open()
             _ = try await context.board.waitForLifecycle(.loaded, of: "stepper")
-            for _ in 0..<50 {
+            // One task at a time: each is let go of when it ends.
+            for launched in 1...50 {
                 _ = try await context.perform(action: "start", arguments: [:], key: "stepper")
+                _ = try await context.board.waitForDocument(on: .scene("stepper")) { try State($0).output.count == 2 + launched * 10 }
             }
-            _ = try await context.board.waitForDocument(on: .scene("stepper")) { try State($0).output.count == 2 + 50 * 10 }
             let letGo = try await eventually { await context.withContext { $0.store.trackedTaskCount(key: "stepper") } == 0 }
             #expect(letGo, "the load and the 50 launched tasks have ended, and none is kept")
         }
