@@ -22,7 +22,7 @@ package actor ContextActor {
     /// The executor the context's tasks prefer, in testing mode (its ``WorkMeter``'s).
     private nonisolated let taskExecutor: MeteredTaskExecutor?
     /// The session's own clock, in testing mode: what its work waits on.
-    package nonisolated let clock: ManualClock?
+    private nonisolated let clock: ManualClock?
     /// The loads, actions and tasks running, and who waits for them to end.
     let settling = SettleTracker()
 

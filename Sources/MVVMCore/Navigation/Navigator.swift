@@ -101,10 +101,11 @@ public final class Navigator {
     /// keys of the containers being made are in `making`, so that a cycle stops.
     private func makeEntry(_ key: String, _ presentation: Presentation, making: Set<String> = []) throws -> NavigationEntry {
         guard let context else { throw ViewModelStoreError.unknownKey(key) }
-        if let found = context.catalogue.scene(forKey: key), !found.scene.isAddressable { throw NavigationError.notShowable(key) }
+        let found = context.catalogue.scene(forKey: key)
+        if let found, !found.scene.isAddressable { throw NavigationError.notShowable(key) }
         let storeEntry = try context.entry(forKey: key)
         var entry = NavigationEntry(scene: storeEntry.scene, key: key, presentation: presentation)
-        guard let (scene, parameters) = context.catalogue.scene(forKey: key), !scene.firstChildren.isEmpty else { return entry }
+        guard let (scene, parameters) = found, !scene.firstChildren.isEmpty else { return entry }
         for (slot, template) in scene.firstChildren.sorted(by: { $0.key < $1.key }) {
             let childKey = Self.filling(template, with: parameters)
             guard childKey != key, !making.contains(childKey) else { continue }

@@ -15,12 +15,18 @@ extension LocalClientPolicy {
             let allowed = host.withMemoryRebound(to: UInt8.self, capacity: length) { allows(hostField: UnsafeBufferPointer(start: $0, count: length)) }
             if allowed { return .sameOrigin }
         }
+        let methodText = methodName(method)
+        // A preflight's own fields, read only for a preflight.
+        func preflightField(_ name: String) -> String? {
+            guard methodText == "OPTIONS" else { return nil }
+            return MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+        }
         return verdict(
-            method: methodName(method),
+            method: methodText,
             host: host.map { String(cString: $0) },
             origin: origin.map { String(cString: $0) },
-            requestedMethod: MHD_lookup_connection_value(connection, .HEADER_KIND, "Access-Control-Request-Method").map { String(cString: $0) },
-            requestedFields: MHD_lookup_connection_value(connection, .HEADER_KIND, "Access-Control-Request-Headers").map { String(cString: $0) })
+            requestedMethod: preflightField("Access-Control-Request-Method"),
+            requestedFields: preflightField("Access-Control-Request-Headers"))
     }
 }
 

@@ -9,20 +9,34 @@ import MVVMJSON
 extension API {
     func addClockRoutes(to router: inout Router, testing: TestingMode) {
         router.add("GET", "/testing/clock") { [self] _ in
-            .response(.json(encoding: ClockDocument(server: testing.serverClock, sessions: liveSessions().compactMap(\.testing?.clock)), headers: [("Cache-Control", "no-store")]))
+            .response(.json(encoding: ClockDocument(server: testing.serverClock, sessions: liveSessionsTesting().map(\.clock)), headers: [("Cache-Control", "no-store")]))
         }
         router.add("POST", "/testing/clock/advance") { [self] routed in try advanceEveryClock(routed, testing: testing) }
         router.add("GET", "/sessions/{id}/clock") { [self] routed in
-            let session = try liveSession(routed)
-            guard let clock = session.testing?.clock else { throw HTTPError(.sessionNotFound, detail: "No session has this id.") }
-            return .response(.json(encoding: ClockDocument(clock), headers: [("Cache-Control", "no-store")]))
+            .response(.json(encoding: ClockDocument(try sessionTesting(routed).clock), headers: [("Cache-Control", "no-store")]))
         }
         router.add("POST", "/sessions/{id}/clock/advance", journaled { [self] routed in try advanceSessionClock(routed, testing: testing) })
     }
 
-    /// The sessions live now.
-    private func liveSessions() -> [Session] {
-        sessions.table.all
+    /// What testing mode keeps for each session live now.
+    private func liveSessionsTesting() -> [Session.Testing] {
+        sessions.table.all.compactMap(\.testing)
+    }
+
+    /// What testing mode keeps for the live session the `id` path parameter names.
+    /// - Throws: as ``liveSession(_:)``.
+    private func sessionTesting(_ routed: RoutedRequest) throws -> Session.Testing {
+        guard let testing = try liveSession(routed).testing else { throw HTTPError(.sessionNotFound, detail: "No session has this id.") }
+        return testing
+    }
+
+    /// How far a clock move asks to go (`{"seconds": N}`) and how long it may wait for the work
+    /// it resumes (`wait`, the longest wait when absent).
+    /// - Throws: what ``advanceDuration(_:)`` and ``waitParameter(_:absent:)`` throw, and 400
+    ///   for a body that is not a JSON object.
+    private func clockMove(_ routed: RoutedRequest) throws -> (duration: Duration, wait: Duration) {
+        let duration = try Self.advanceDuration(try jsonObject(routed.request, allowEmpty: false))
+        return (duration, try waitParameter(routed, absent: longestWait))
     }
 
     /// `POST /testing/clock/advance` with `{"seconds": N}`: moves every clock N seconds (the
@@ -32,18 +46,16 @@ extension API {
     /// clocks moved all the way all the same). Each live session's journal records the move,
     /// as a move of its own clock, with its clock as it then stands.
     func advanceEveryClock(_ routed: RoutedRequest, testing: TestingMode) throws -> Reply {
-        let body = try jsonObject(routed.request, allowEmpty: false)
-        let duration = try Self.advanceDuration(body)
-        let wait = try waitParameter(routed, absent: longestWait)
+        let (duration, wait) = try clockMove(routed)
         let requestBody = routed.request.body
-        let moved = liveSessions().compactMap { session in session.testing.map { (session: session, testing: $0) } }
+        let moved = liveSessionsTesting()
         return .task {
-            let settled = await testing.advance([testing.serverClock] + moved.map(\.testing.clock), by: duration, before: .now + wait)
-            for (_, sessionTesting) in moved {
-                let answer = (try? JSONCoding.encode(ClockDocument(sessionTesting.clock, settled: settled))) ?? Data()
-                sessionTesting.journal.record(method: "POST", path: Self.clockAdvancePath, body: requestBody, status: 200, answer: answer)
+            let settled = await testing.advance([testing.serverClock] + moved.map(\.clock), by: duration, before: .now + wait)
+            for session in moved {
+                let answer = (try? JSONCoding.encode(ClockDocument(session.clock, settled: settled))) ?? Data()
+                session.journal.record(method: "POST", path: Self.clockAdvancePath, body: requestBody, status: 200, answer: answer)
             }
-            return .response(.json(encoding: ClockDocument(server: testing.serverClock, sessions: moved.map(\.testing.clock), settled: settled), headers: [("Cache-Control", "no-store")]))
+            return .response(.json(encoding: ClockDocument(server: testing.serverClock, sessions: moved.map(\.clock), settled: settled), headers: [("Cache-Control", "no-store")]))
         }
     }
 
@@ -51,11 +63,8 @@ extension API {
     /// alone, as the server-wide advance moves every clock, and answers it once the session's
     /// work it resumed is quiet, or when `wait` passes first. Recorded in the session's journal.
     func advanceSessionClock(_ routed: RoutedRequest, testing: TestingMode) throws -> Reply {
-        let session = try liveSession(routed)
-        guard let sessionTesting = session.testing else { throw HTTPError(.sessionNotFound, detail: "No session has this id.") }
-        let body = try jsonObject(routed.request, allowEmpty: false)
-        let duration = try Self.advanceDuration(body)
-        let wait = try waitParameter(routed, absent: longestWait)
+        let sessionTesting = try sessionTesting(routed)
+        let (duration, wait) = try clockMove(routed)
         return .task {
             let settled = await testing.advance([sessionTesting.clock], by: duration, quietOn: sessionTesting.meter, before: .now + wait)
             return .response(.json(encoding: ClockDocument(sessionTesting.clock, settled: settled), headers: [("Cache-Control", "no-store")]))
