@@ -42,7 +42,8 @@ extension Components {
         /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
         /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
         /// its clients' alone. Any value. A parked request or an open stream still keeps the
-        /// session alive.
+        /// session alive. An observer's read of a scene never makes its view model: a scene not in
+        /// the session's store answers 404 `scene-not-found`.
         ///
         ///
         /// - Remark: Generated from `#/components/parameters/Observer`.

@@ -1076,7 +1076,8 @@ internal enum Operations {
                 /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
                 /// its clients' alone. Any value. A parked request or an open stream still keeps the
-                /// session alive.
+                /// session alive. An observer's read of a scene never makes its view model: a scene not in
+                /// the session's store answers 404 `scene-not-found`.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/GET/header/MVVM-Observer`.
@@ -1897,7 +1898,8 @@ internal enum Operations {
                 /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
                 /// its clients' alone. Any value. A parked request or an open stream still keeps the
-                /// session alive.
+                /// session alive. An observer's read of a scene never makes its view model: a scene not in
+                /// the session's store answers 404 `scene-not-found`.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/GET/header/MVVM-Observer`.
@@ -3364,7 +3366,8 @@ internal enum Operations {
                 /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
                 /// its clients' alone. Any value. A parked request or an open stream still keeps the
-                /// session alive.
+                /// session alive. An observer's read of a scene never makes its view model: a scene not in
+                /// the session's store answers 404 `scene-not-found`.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/snapshot/GET/header/MVVM-Observer`.
@@ -3870,7 +3873,8 @@ internal enum Operations {
                 /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
                 /// its clients' alone. Any value. A parked request or an open stream still keeps the
-                /// session alive.
+                /// session alive. An observer's read of a scene never makes its view model: a scene not in
+                /// the session's store answers 404 `scene-not-found`.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/navigation/GET/header/MVVM-Observer`.
@@ -4611,7 +4615,8 @@ internal enum Operations {
                 /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
                 /// its clients' alone. Any value. A parked request or an open stream still keeps the
-                /// session alive.
+                /// session alive. An observer's read of a scene never makes its view model: a scene not in
+                /// the session's store answers 404 `scene-not-found`.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/events/GET/header/MVVM-Observer`.
@@ -5018,7 +5023,8 @@ internal enum Operations {
                 /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
                 /// its clients' alone. Any value. A parked request or an open stream still keeps the
-                /// session alive.
+                /// session alive. An observer's read of a scene never makes its view model: a scene not in
+                /// the session's store answers 404 `scene-not-found`.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/settled/GET/header/MVVM-Observer`.
@@ -5704,7 +5710,8 @@ internal enum Operations {
                 /// Marks the read as an observer's, such as the inspector's: it does not count as a use of
                 /// the session, so the session's idle time (`GET /testing/sessions`) and its expiry are
                 /// its clients' alone. Any value. A parked request or an open stream still keeps the
-                /// session alive.
+                /// session alive. An observer's read of a scene never makes its view model: a scene not in
+                /// the session's store answers 404 `scene-not-found`.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/journal/GET/header/MVVM-Observer`.

@@ -127,6 +127,12 @@ package actor ContextActor {
         state(of: try context.entry(forKey: key))
     }
 
+    /// The published state of a scene whose view model is in the store; `nil` when there is none
+    /// (nothing is made).
+    package func existingState(of key: String) -> PublicationBoard.Document? {
+        context.store.entry(key).map { state(of: $0) }
+    }
+
     /// The state of an entry at its version: the published document when it is that version (its
     /// prepared response is shared; versions come from the context's one counter, so an entry
     /// made again under the key never matches its predecessor's), else a document of its own.

@@ -16,8 +16,9 @@ extension API {
     func readState(_ routed: RoutedRequest) throws -> Reply {
         let (session, poll, stream) = try documentRead(routed)
         let key = try addressableKey(routed)
+        let isObserver = Self.isObserversRead(routed.request)
         if let stream {
-            return streamState(session, key: key, after: stream.after)
+            return streamState(session, key: key, after: stream.after, isObserver: isObserver)
         }
         // A plain read of a published state (the common case) answers at once.
         let ifNoneMatch = poll.since == nil ? routed.request.header(RequestHeaderField.ifNoneMatch) : nil
@@ -30,7 +31,7 @@ extension API {
             return self.poll(session, .scene(key), poll, current: current, render: render)
         }
         return .onContext(session.context) { [self] context in
-            self.poll(session, .scene(key), poll, current: try context.state(of: key), render: render)
+            self.poll(session, .scene(key), poll, current: try Self.state(of: key, in: context, isObserver: isObserver), render: render)
         }
     }
 
@@ -39,8 +40,9 @@ extension API {
     func readSnapshot(_ routed: RoutedRequest) throws -> Reply {
         let (session, poll, stream) = try documentRead(routed)
         let key = try addressableKey(routed)
+        let isObserver = Self.isObserversRead(routed.request)
         if let stream {
-            return streamSnapshot(session, key: key, after: stream.after)
+            return streamSnapshot(session, key: key, after: stream.after, isObserver: isObserver)
         }
         let current = session.board.document(.snapshot(key))
         if let current, poll.since == nil {
@@ -51,12 +53,23 @@ extension API {
             return self.poll(session, .snapshot(key), poll, current: current, render: render)
         }
         return .onContext(session.context) { [self] context in
-            _ = try context.state(of: key)
+            _ = try Self.state(of: key, in: context, isObserver: isObserver)
             guard let current = session.board.document(.snapshot(key)) else {
                 throw HTTPError(.snapshotNotFound, detail: "The scene '\(key)' publishes no snapshot.")
             }
             return self.poll(session, .snapshot(key), poll, current: current, render: render)
         }
+    }
+
+    /// A scene's state read on its context: made on first use, except for an observer's read
+    /// (`MVVM-Observer`), which never makes a view model.
+    /// - Throws: 404 `scene-not-found` for an observer's read of a scene not in the store.
+    static func state(of key: String, in context: isolated ContextActor, isObserver: Bool) throws -> PublicationBoard.Document {
+        guard isObserver else { return try context.state(of: key) }
+        guard let state = context.existingState(of: key) else {
+            throw HTTPError(.sceneNotFound, detail: "The scene '\(key)' is not in the session's store, and an observer's read does not make it.")
+        }
+        return state
     }
 
     /// The `key` path parameter, when a client may address it.

@@ -19,27 +19,28 @@ extension API {
         return .response(.streaming(feed.makeStream(), headers: ServerSentEvent.headers))
     }
 
-    /// The reply that opens a stream of a scene's state, making its view model first when it has none.
-    func streamState(_ session: Session, key: String, after: UInt64?) -> Reply {
+    /// The reply that opens a stream of a scene's state, making its view model first when it has
+    /// none (not for an observer, which gets 404).
+    func streamState(_ session: Session, key: String, after: UInt64?, isObserver: Bool) -> Reply {
         let render = Self.documentEvents(.state)
         if session.board.document(.scene(key)) != nil {
             return openStream(session, .scene(key), after: after, render: render)
         }
         return .onContext(session.context) { [self] context in
-            _ = try context.state(of: key)
+            _ = try Self.state(of: key, in: context, isObserver: isObserver)
             return openStream(session, .scene(key), after: after, render: render)
         }
     }
 
     /// The reply that opens a stream of a scene's snapshot, making its view model first when it
-    /// has none; 404 when the scene publishes no snapshot.
-    func streamSnapshot(_ session: Session, key: String, after: UInt64?) -> Reply {
+    /// has none (not for an observer, which gets 404); 404 when the scene publishes no snapshot.
+    func streamSnapshot(_ session: Session, key: String, after: UInt64?, isObserver: Bool) -> Reply {
         let render = Self.snapshotEvents(board: session.board, key: key)
         if session.board.document(.snapshot(key)) != nil {
             return openStream(session, .snapshot(key), after: after, render: render)
         }
         return .onContext(session.context) { [self] context in
-            _ = try context.state(of: key)
+            _ = try Self.state(of: key, in: context, isObserver: isObserver)
             guard session.board.document(.snapshot(key)) != nil else {
                 throw HTTPError(.snapshotNotFound, detail: "The scene '\(key)' publishes no snapshot.")
             }

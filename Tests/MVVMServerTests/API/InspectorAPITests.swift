@@ -70,10 +70,31 @@ struct InspectorAPITests {
         }
     }
 
+    @Test("An observer's read never makes a view model: a scene not in the store answers 404, read, long-polled or streamed")
+    func observersReadsMakeNothing() async throws {
+        try await APIClient.run(configure: Self.testing) { api in
+            let id = try await api.createSession()
+            let base = "/sessions/\(id)"
+            let observer = ["MVVM-Observer": "inspector"]
+            for path in ["/scenes/shelf", "/scenes/shelf/snapshot", "/scenes/shelf?since=0&wait=1", "/scenes/shelf/snapshot?since=0&wait=1"] {
+                APIClient.expectProblem(try await api.get(base + path, headers: observer), 404, "scene-not-found")
+            }
+            for path in ["/scenes/shelf", "/scenes/shelf/snapshot"] {
+                APIClient.expectProblem(try await api.get(base + path, headers: observer.merging(["Accept": "text/event-stream"]) { $1 }), 404, "scene-not-found")
+            }
+            let entries = try await api.get(base, headers: observer).json["entries"] as? [[String: Any]] ?? []
+            #expect(entries.compactMap { $0["key"] as? String } == ["counter"], "only the root, made with the session")
+            #expect(try await api.get("\(base)/scenes/shelf").status == 200)
+            #expect(try await api.get("\(base)/scenes/shelf", headers: observer).status == 200)
+            #expect(try await api.get("\(base)/scenes/shelf/snapshot", headers: observer).status == 200)
+        }
+    }
+
     @Test("A session read only by an observer expires after its idle timeout")
     func observedSessionExpires() async throws {
         try await APIClient.run(configure: { $0.testing = true; $0.sessionIdleSeconds = 0.5 }) { api in
             let id = try await api.createSession()
+            #expect(try await api.get("/sessions/\(id)/scenes/shelf").status == 200)
             var status = 200
             let deadline = ContinuousClock.now + .seconds(10)
             while status == 200, ContinuousClock.now < deadline {

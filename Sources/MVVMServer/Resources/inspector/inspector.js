@@ -12,6 +12,8 @@ const inspector = {
   // The keys on the navigation (shown), and every key of the session's store.
   shownKeys: [],
   storeKeys: [],
+  // How many reads of the store were started: the number of the latest.
+  storeReads: 0,
 };
 
 function el(tag, options = {}, ...children) {
@@ -164,8 +166,8 @@ function showNavigation(navigation) {
   const keys = [];
   for (const entry of navigation.stack) shownKeys(entry, keys);
   if (navigation.modal) shownKeys(navigation.modal, keys);
-  // A scene that left the navigation may have left the store too, and a read of it would make
-  // it again: it is not read until the store, read after this navigation, says it is there.
+  // A scene that left the navigation may have left the store too: it is not read until the
+  // store, read after this navigation, says it is there (a read would answer 404 meanwhile).
   for (const [key, scene] of inspector.scenes) if (!keys.includes(key)) scene.paused = true;
   inspector.shownKeys = keys;
   syncScenes();
@@ -174,11 +176,13 @@ function showNavigation(navigation) {
 
 // Every view model of the session's store is followed, the ones on the navigation marked as
 // shown: a scene used by its key alone (an input sent to it) lives in the store too.
+// Reads may overlap; only the answer to the latest one is used.
 async function refreshStore() {
   const id = inspector.session;
   if (!id) return;
+  const read = ++inspector.storeReads;
   const answer = await api("GET", `/sessions/${encodeURIComponent(id)}`);
-  if (answer.status !== 200 || inspector.session !== id) return;
+  if (answer.status !== 200 || inspector.session !== id || read !== inspector.storeReads) return;
   inspector.storeKeys = (answer.json.entries || []).map((entry) => entry.key);
   syncScenes(true);
 }
