@@ -113,7 +113,7 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.copy("Resources/openapi.yaml"), .copy("Resources/inspector")],
+            resources: [.copy("Resources/openapi.yaml"), .copy("Resources/openapi.json"), .copy("Resources/inspector")],
             swiftSettings: swiftSettings
         ),
         .target(

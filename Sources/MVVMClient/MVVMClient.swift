@@ -24,23 +24,25 @@ public struct MVVMClient: Sendable {
 
     /// A client of the server at `serverURL`, over `transport`: any swift-openapi-runtime
     /// transport (the testing product's in-process one, say). Scene updates long-poll.
-    public init(serverURL: URL, transport: any ClientTransport) {
-        api = Client(serverURL: serverURL, transport: transport, middlewares: [ProblemMiddleware()])
+    /// `middlewares` see each request and its answer, in order, before the client reads it.
+    public init(serverURL: URL, transport: any ClientTransport, middlewares: [any ClientMiddleware] = []) {
+        api = Client(serverURL: serverURL, transport: transport, middlewares: [ProblemMiddleware()] + middlewares)
         streams = nil
     }
 
     /// A client of the server at `serverURL` over `URLSession`, whose requests may wait as long
     /// as the longest long-poll (`requestTimeout`, 120 seconds by default). Scene updates come
     /// over Server-Sent Events streams, which are given up after `requestTimeout` without a
-    /// byte (the server sends a heartbeat every 15 seconds by default).
-    public init(serverURL: URL, requestTimeout: Duration = .seconds(120)) {
+    /// byte (the server sends a heartbeat every 15 seconds by default). `middlewares` see each
+    /// request and its answer, in order, before the client reads it (not the streams).
+    public init(serverURL: URL, requestTimeout: Duration = .seconds(120), middlewares: [any ClientMiddleware] = []) {
         let configuration = URLSessionConfiguration.ephemeral
         let seconds = Double(requestTimeout.components.seconds) + Double(requestTimeout.components.attoseconds) / 1e18
         configuration.timeoutIntervalForRequest = seconds
         configuration.timeoutIntervalForResource = seconds
         configuration.httpMaximumConnectionsPerHost = 64
         let transport = URLSessionTransport(configuration: .init(session: URLSession(configuration: configuration)))
-        api = Client(serverURL: serverURL, transport: transport, middlewares: [ProblemMiddleware()])
+        api = Client(serverURL: serverURL, transport: transport, middlewares: [ProblemMiddleware()] + middlewares)
         streams = EventStreamOpener(serverURL: serverURL, idleTimeout: requestTimeout)
     }
 

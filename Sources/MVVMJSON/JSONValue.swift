@@ -64,6 +64,11 @@ public enum JSONValue: Codable, Sendable, Equatable {
         if case .object(let members) = self { members } else { nil }
     }
 
+    /// The string when this is a string.
+    package var stringValue: String? {
+        if case .string(let string) = self { string } else { nil }
+    }
+
     /// The name of the value's JSON type, for error messages.
     package var typeName: String {
         switch self {

@@ -3,6 +3,7 @@ import Logging
 import MVVMClient
 import MVVMCore
 import MVVMServer
+import OpenAPIRuntime
 
 /// An app's catalogue served for the length of a test, in either ``TestMode``, and the client
 /// that talks to it; the same test body runs in both modes:
@@ -25,6 +26,10 @@ public struct TestServer: Sendable {
     public var configuration: ApplicationConfiguration
     /// Where the application logs (warnings and worse by default).
     public var logger: Logger
+    /// Whether every answer the client reads is checked against the app's contract
+    /// (`GET /openapi.json`): on by default; an answer that is not what the contract promises
+    /// fails the call with ``ContractViolation``, naming the member at fault.
+    public var checksAnswers = true
 
     /// A server for `catalogue`, with the services in `dependencies`.
     public init(catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), configuration: ApplicationConfiguration = ApplicationConfiguration(), logger: Logger? = nil) {
@@ -63,10 +68,11 @@ public struct TestServer: Sendable {
             configuration.http.port = 0
         }
         let app = Application(configuration: configuration, catalogue: catalogue, dependencies: dependencies, logger: logger)
+        let middlewares: [any ClientMiddleware] = checksAnswers ? [ContractMiddleware(check: ContractCheck(contract: app.contract))] : []
         switch mode {
         case .router:
             return try await app.servingInProcess { router in
-                try await body(MVVMClient(serverURL: InProcessTransport.serverURL, transport: InProcessTransport(router: router)))
+                try await body(MVVMClient(serverURL: InProcessTransport.serverURL, transport: InProcessTransport(router: router), middlewares: middlewares))
             }
         case .live:
             let running = Task { try await app.run() }
@@ -78,7 +84,7 @@ public struct TestServer: Sendable {
                 _ = try? await running.value
                 throw error
             }
-            let client = MVVMClient(serverURL: URL(string: "http://127.0.0.1:\(port)")!)
+            let client = MVVMClient(serverURL: URL(string: "http://127.0.0.1:\(port)")!, middlewares: middlewares)
             let result: Swift.Result<Result, any Error>
             do { result = .success(try await body(client)) } catch { result = .failure(error) }
             running.cancel()

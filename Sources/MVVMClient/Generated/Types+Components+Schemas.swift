@@ -88,16 +88,26 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/schemas/Index/links/scenes`.
                 internal var scenes: Components.Schemas.Index.LinksPayload.ScenesPayload
-                /// The OpenAPI description of the API.
+                /// The OpenAPI description of the framework's API.
                 ///
                 /// - Remark: Generated from `#/components/schemas/Index/links/openapi`.
                 internal enum OpenapiPayload: String, Codable, Hashable, Sendable, CaseIterable {
                     case _sol_openapi_yaml = "/openapi.yaml"
                 }
-                /// The OpenAPI description of the API.
+                /// The OpenAPI description of the framework's API.
                 ///
                 /// - Remark: Generated from `#/components/schemas/Index/links/openapi`.
                 internal var openapi: Components.Schemas.Index.LinksPayload.OpenapiPayload
+                /// This app's own contract, typed from its Swift types.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Index/links/contract`.
+                internal enum ContractPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case _sol_openapi_json = "/openapi.json"
+                }
+                /// This app's own contract, typed from its Swift types.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Index/links/contract`.
+                internal var contract: Components.Schemas.Index.LinksPayload.ContractPayload
                 /// Whether the server is up.
                 ///
                 /// - Remark: Generated from `#/components/schemas/Index/links/health`.
@@ -122,23 +132,27 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - scenes: The scenes of the app.
-                ///   - openapi: The OpenAPI description of the API.
+                ///   - openapi: The OpenAPI description of the framework's API.
+                ///   - contract: This app's own contract, typed from its Swift types.
                 ///   - health: Whether the server is up.
                 ///   - metrics: The metrics, in Prometheus text.
                 internal init(
                     scenes: Components.Schemas.Index.LinksPayload.ScenesPayload,
                     openapi: Components.Schemas.Index.LinksPayload.OpenapiPayload,
+                    contract: Components.Schemas.Index.LinksPayload.ContractPayload,
                     health: Components.Schemas.Index.LinksPayload.HealthPayload,
                     metrics: Components.Schemas.Index.LinksPayload.MetricsPayload
                 ) {
                     self.scenes = scenes
                     self.openapi = openapi
+                    self.contract = contract
                     self.health = health
                     self.metrics = metrics
                 }
                 internal enum CodingKeys: String, CodingKey {
                     case scenes
                     case openapi
+                    case contract
                     case health
                     case metrics
                 }

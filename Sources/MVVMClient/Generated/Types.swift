@@ -22,6 +22,18 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /openapi.yaml`.
     /// - Remark: Generated from `#/paths//openapi.yaml/get(getOpenAPI)`.
     func getOpenAPI(_ input: Operations.GetOpenAPI.Input) async throws -> Operations.GetOpenAPI.Output
+    /// This app's own contract, typed from its Swift types.
+    ///
+    /// An OpenAPI 3.1 document: the operations of this document, and each scene's own
+    /// operations on its paths (`/sessions/{session}/scenes/films`, `…/input`, `…/snapshot`,
+    /// `…/actions/{name}`), whose schemas describe the scene's input, output and action
+    /// arguments exactly as the server writes and reads them. The same app gives the same
+    /// bytes at every start.
+    ///
+    ///
+    /// - Remark: HTTP `GET /openapi.json`.
+    /// - Remark: Generated from `#/paths//openapi.json/get(getAppContract)`.
+    func getAppContract(_ input: Operations.GetAppContract.Input) async throws -> Operations.GetAppContract.Output
     /// The scenes of the app.
     ///
     /// - Remark: HTTP `GET /scenes`.
@@ -330,6 +342,20 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//openapi.yaml/get(getOpenAPI)`.
     internal func getOpenAPI(headers: Operations.GetOpenAPI.Input.Headers = .init()) async throws -> Operations.GetOpenAPI.Output {
         try await getOpenAPI(Operations.GetOpenAPI.Input(headers: headers))
+    }
+    /// This app's own contract, typed from its Swift types.
+    ///
+    /// An OpenAPI 3.1 document: the operations of this document, and each scene's own
+    /// operations on its paths (`/sessions/{session}/scenes/films`, `…/input`, `…/snapshot`,
+    /// `…/actions/{name}`), whose schemas describe the scene's input, output and action
+    /// arguments exactly as the server writes and reads them. The same app gives the same
+    /// bytes at every start.
+    ///
+    ///
+    /// - Remark: HTTP `GET /openapi.json`.
+    /// - Remark: Generated from `#/paths//openapi.json/get(getAppContract)`.
+    internal func getAppContract(headers: Operations.GetAppContract.Input.Headers = .init()) async throws -> Operations.GetAppContract.Output {
+        try await getAppContract(Operations.GetAppContract.Input(headers: headers))
     }
     /// The scenes of the app.
     ///

@@ -25,6 +25,8 @@ public struct Scene: Sendable {
     /// Whether it publishes a diffable snapshot.
     package let hasSnapshot: Bool
     let make: @Sendable (ViewModelStore, CreationExtras) throws -> Void
+    /// The schemas of the view model's types, for the app's contract.
+    package let schemas: @Sendable (TypeDescriber) -> SceneSchemas
 
     /// Declares a scene whose view models are made by `factory`.
     ///
@@ -51,6 +53,7 @@ public struct Scene: Sendable {
         self.firstChildren = firstChildren
         isAddressable = addressable
         hasSnapshot = Model.self is any SnapshotProviding.Type
+        schemas = { SceneSchemas(of: Model.self, describer: $0) }
         make = { store, extras in
             _ = try store.get(Model.self, key: extras.key, scene: name, factory: factory, extras: extras)
         }

@@ -35,3 +35,14 @@ public enum ItemReference: Decodable, Sendable, Equatable, CustomStringConvertib
         }
     }
 }
+
+extension ItemReference: JSONSchemaDescribing {
+    /// `{"id": …}`, a string or a number, or `{"section": …, "item": …}`.
+    public static var jsonSchema: JSONSchema {
+        let id = JSONSchema(json: .object(["type": .array([.string("string"), .string("integer")])]))
+        return JSONSchema(json: .object(["anyOf": .array([
+            JSONSchema.object(["id": id], required: ["id"]).json,
+            JSONSchema.object(["section": .integer, "item": .integer], required: ["section", "item"]).json,
+        ])])).described("The item, by its identifier or by its position.")
+    }
+}

@@ -38,8 +38,6 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         multiSegmentIndex = components.firstIndex { if case .multiSegmentParameter = $0 { true } else { false } }
     }
 
-    /// The one path this pattern matches when it has no parameter (its literals joined with
-    /// `/`), else `nil`.
     /// The names of its parameters, in order.
     package var parameterNames: [String] {
         components.compactMap { component in
@@ -50,6 +48,8 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The one path this pattern matches when it has no parameter (its literals joined with
+    /// `/`), else `nil`.
     package var literalPath: String? {
         var literals: [String] = []
         for component in components {

@@ -67,12 +67,22 @@ public final class Application: Service, Sendable {
         let sessions = Sessions(catalogue: catalogue, dependencies: dependencies, configuration: configuration, metrics: metrics, work: work, logger: logger, testing: testing)
         self.sessions = sessions
         saved = SavedStateCoordinator(sessions: sessions, idleSeconds: configuration.sessionIdleSeconds, metrics: metrics, work: work, logger: logger)
+        let contract = AppContract(catalogue: catalogue, framework: Self.frameworkContract)
+        for warning in contract.warnings {
+            logger.warning("The app's contract (GET /openapi.json) is not exact: \(warning)")
+        }
         facts = ServerFacts(version: configuration.version,
                             catalogueDocument: (try? JSONCoding.encode(CatalogueDocument(catalogue))) ?? Data(),
                             indexDocument: (try? JSONCoding.encode(API.IndexDocument(version: configuration.version))) ?? Data(),
-                            openAPIDocument: Self.loadOpenAPI())
+                            openAPIDocument: Self.bundled("openapi", "yaml"),
+                            appContractDocument: contract.data)
         api = API(configuration: configuration, sessions: sessions, saved: saved, metrics: metrics, facts: facts, testing: testing)
         delivery = ReplyDelivery(work: work, contextCalls: WorkDrainer(maxDrainers: max(2, ProcessInfo.processInfo.activeProcessorCount), work: work), metrics: metrics)
+    }
+
+    /// The app's contract, `GET /openapi.json`.
+    package var contract: JSONValue {
+        JSONValue(json: facts.appContractDocument) ?? .object([:])
     }
 
     /// The routes of the API, in the order they are matched.
@@ -250,10 +260,16 @@ public final class Application: Service, Sendable {
         }
     }
 
-    /// The contract, shipped as the module's resource (the root `openapi.yaml` links to it).
-    /// SwiftPM copies `Resources/openapi.yaml` into the bundle as the relative symlink it is,
-    /// which dangles there; a minimal document stands in when the bundled one cannot be read.
-    private static func loadOpenAPI() -> Data {
-        ModuleResource.data("openapi", "yaml") ?? Data("openapi: 3.1.0\n".utf8)
+    /// The framework's contract as JSON, which each app's own is built on.
+    private static var frameworkContract: JSONValue {
+        JSONValue(json: bundled("openapi", "json")) ?? .object([:])
+    }
+
+    /// A document of the framework's resources (`Resources/`); a build without it is broken.
+    private static func bundled(_ name: String, _ type: String) -> Data {
+        guard let data = ModuleResource.data(name, type) else {
+            preconditionFailure("The framework's resource \(name).\(type) is missing from the build.")
+        }
+        return data
     }
 }

@@ -8,8 +8,10 @@ final class ServerFacts: Sendable {
     let version: String
     /// When the application was made.
     let started = ContinuousClock.now
-    /// The contract, `GET /openapi.yaml`.
+    /// The framework's contract, `GET /openapi.yaml`.
     let openAPIDocument: Data
+    /// The app's contract, `GET /openapi.json`.
+    let appContractDocument: Data
     /// The catalogue, `GET /scenes`.
     let catalogueDocument: Data
     /// Where to start, `GET /`.
@@ -18,8 +20,9 @@ final class ServerFacts: Sendable {
     private let streams = Mutex<@Sendable () -> Int>({ 0 })
 
     /// The facts of a server of `version` serving `catalogue`.
-    init(version: String, catalogueDocument: Data, indexDocument: Data, openAPIDocument: Data) {
+    init(version: String, catalogueDocument: Data, indexDocument: Data, openAPIDocument: Data, appContractDocument: Data) {
         self.version = version
+        self.appContractDocument = appContractDocument
         self.catalogueDocument = catalogueDocument
         self.indexDocument = indexDocument
         self.openAPIDocument = openAPIDocument

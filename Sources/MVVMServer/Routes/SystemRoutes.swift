@@ -1,7 +1,7 @@
 import Foundation
 import MVVMHTTP
 
-/// `GET /`, `GET /health`, `GET /openapi.yaml`, `GET /scenes` and `GET /metrics`.
+/// `GET /`, `GET /health`, `GET /openapi.yaml`, `GET /openapi.json`, `GET /scenes` and `GET /metrics`.
 extension API {
     func addSystemRoutes(to router: inout Router) {
         router.add("GET", "/") { [self] _ in .response(.json(facts.indexDocument)) }
@@ -9,6 +9,7 @@ extension API {
         router.add("GET", "/openapi.yaml") { [self] _ in
             .response(HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: facts.openAPIDocument))
         }
+        router.add("GET", "/openapi.json") { [self] _ in .response(.json(facts.appContractDocument)) }
         router.add("GET", "/scenes") { [self] _ in .response(.json(facts.catalogueDocument)) }
         router.add("GET", "/metrics") { [self] _ in
             .response(HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")], body: Data(prometheusText().utf8)))
@@ -39,6 +40,7 @@ extension API {
         struct Links: Encodable {
             let scenes = "/scenes"
             let openapi = "/openapi.yaml"
+            let contract = "/openapi.json"
             let health = "/health"
             let metrics = "/metrics"
         }

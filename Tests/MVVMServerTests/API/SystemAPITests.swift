@@ -38,7 +38,7 @@ struct SystemAPITests {
             #expect(response.json["name"] as? String == "MVVMServer")
             #expect(response.json["version"] as? String == "0.1.0")
             let links = try #require(response.json["links"] as? [String: String])
-            #expect(links == ["scenes": "/scenes", "openapi": "/openapi.yaml", "health": "/health", "metrics": "/metrics"])
+            #expect(links == ["scenes": "/scenes", "openapi": "/openapi.yaml", "contract": "/openapi.json", "health": "/health", "metrics": "/metrics"])
             for (_, path) in links {
                 #expect(try await api.get(path).status == 200, "\(path) is served")
             }

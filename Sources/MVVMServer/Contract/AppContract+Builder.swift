@@ -1,0 +1,150 @@
+import MVVMCore
+import MVVMJSON
+
+extension AppContract {
+    /// Builds each scene's operations from the framework's generic ones (their parameters,
+    /// headers and problem answers), with the scene's own paths and schemas.
+    struct Builder {
+        /// The framework's operations that the scenes' own are made from.
+        private let stateTemplate, inputTemplate, snapshotTemplate, actionTemplate: [String: JSONValue]
+        /// The framework's session path parameter, renamed `session`.
+        private let sessionParameter: JSONValue
+        /// The framework's state document schema.
+        private let stateDocument: [String: JSONValue]
+        /// The framework's operation ids, which no scene's may take.
+        private var usedOperationIDs: Set<String>
+
+        /// The scenes' paths.
+        private(set) var paths: [String: JSONValue] = [:]
+        /// The scenes' own schemas (state, input patch, action bodies), by component name.
+        private(set) var schemas: [String: JSONValue] = [:]
+        /// The id of each scene's state operation, in the order scenes are declared.
+        private(set) var stateOperations: [String] = []
+
+        init(framework: [String: JSONValue]) {
+            let paths = framework["paths"]?.objectValue ?? [:]
+            func operation(_ path: String, _ method: String) -> [String: JSONValue] {
+                paths[path]?.objectValue?[method]?.objectValue ?? [:]
+            }
+            stateTemplate = operation("/sessions/{id}/scenes/{key}", "get")
+            inputTemplate = operation("/sessions/{id}/scenes/{key}/input", "post")
+            snapshotTemplate = operation("/sessions/{id}/scenes/{key}/snapshot", "get")
+            actionTemplate = operation("/sessions/{id}/scenes/{key}/actions/{action}", "post")
+            let components = framework["components"]?.objectValue
+            var session = components?["parameters"]?.objectValue?["SessionID"]?.objectValue ?? [:]
+            session["name"] = .string("session")
+            sessionParameter = .object(session)
+            stateDocument = components?["schemas"]?.objectValue?["StateDocument"]?.objectValue ?? [:]
+            usedOperationIDs = Set(paths.values.flatMap { item in
+                (item.objectValue ?? [:]).values.compactMap { $0.objectValue?["operationId"]?.stringValue }
+            })
+        }
+
+        /// Adds the operations of `scene`, whose types `schemas` describes.
+        mutating func add(_ scene: Scene, schemas sceneSchemas: SceneSchemas) {
+            let name = scene.name
+            let stateName = "Scene-\(Self.componentPart(name))-State"
+            schemas[stateName] = state(of: scene, sceneSchemas)
+            let stateReference = Self.reference(stateName)
+            let base = "/sessions/{session}/scenes" + scene.keyPattern.openAPIPath.replacingOccurrences(of: "{session}", with: "{key_session}")
+            let parameters = JSONValue.array([sessionParameter] + scene.keyPattern.parameterNames.map { Self.keyParameter($0) })
+
+            let stateID = operationID("get", name, "state")
+            stateOperations.append(stateID)
+            var item: [String: JSONValue] = ["parameters": parameters]
+            item["get"] = .object(operation(stateTemplate, id: stateID, summary: "The state of the `\(name)` scene.", answer: stateReference))
+            paths[base] = .object(item)
+
+            if !scene.inputMembers.isEmpty {
+                let patchName = "Scene-\(Self.componentPart(name))-InputPatch"
+                schemas[patchName] = sceneSchemas.inputPatch
+                var input = operation(inputTemplate, id: operationID("set", name, "input"), summary: "Merges members into the `\(name)` scene's input.", answer: stateReference)
+                input["requestBody"] = Self.body(Self.reference(patchName), required: true)
+                paths[base + "/input"] = .object(["parameters": parameters, "post": .object(input)])
+            }
+            if scene.hasSnapshot {
+                let snapshot = operation(snapshotTemplate, id: operationID("get", name, "snapshot"), summary: "The snapshot of the `\(name)` scene, or its changes since a version.", answer: nil)
+                paths[base + "/snapshot"] = .object(["parameters": parameters, "get": .object(snapshot)])
+            }
+            let result = JSONValue.object(["allOf": .array([stateReference, .object([
+                "type": .string("object"),
+                "properties": .object(["navigation": Self.reference("Navigation")]),
+            ])])])
+            for action in scene.actions {
+                let bodyName = "Scene-\(Self.componentPart(name))-Action-\(Self.componentPart(action))"
+                let body = sceneSchemas.actionBodies[action] ?? .object(["type": .string("object")])
+                schemas[bodyName] = body
+                var perform = operation(actionTemplate, id: operationID("perform", name, action), summary: "Performs the `\(action)` action of the `\(name)` scene.", answer: result)
+                perform["requestBody"] = Self.body(Self.reference(bodyName), required: body.objectValue?["required"] != nil)
+                paths[base + "/actions/" + action] = .object(["parameters": parameters, "post": .object(perform)])
+            }
+        }
+
+        /// The scene's state document: the framework's, with its name, input and output.
+        private func state(of scene: Scene, _ sceneSchemas: SceneSchemas) -> JSONValue {
+            var document = stateDocument
+            var properties = document["properties"]?.objectValue ?? [:]
+            properties["scene"] = .object(["type": .string("string"), "const": .string(scene.name)])
+            properties["input"] = sceneSchemas.input
+            properties["output"] = sceneSchemas.output
+            document["properties"] = .object(properties)
+            document["description"] = .string("The state of the `\(scene.name)` scene (keys `\(scene.keyPattern)`).")
+            return .object(document)
+        }
+
+        /// A copy of a framework operation for a scene: its id, summary, tag, and the schema of
+        /// its JSON answer (`answer`, unless `nil`).
+        private func operation(_ template: [String: JSONValue], id: String, summary: String, answer: JSONValue?) -> [String: JSONValue] {
+            var operation = template
+            operation["operationId"] = .string(id)
+            operation["summary"] = .string(summary)
+            operation["tags"] = .array([.string("app")])
+            if let answer, case .object(var responses)? = operation["responses"], case .object(var ok)? = responses["200"],
+               case .object(var content)? = ok["content"], case .object(var json)? = content["application/json"] {
+                json["schema"] = answer
+                content["application/json"] = .object(json)
+                ok["content"] = .object(content)
+                responses["200"] = .object(ok)
+                operation["responses"] = .object(responses)
+            }
+            return operation
+        }
+
+        /// A new operation id made of `words` in camel case, `_2` and on where taken.
+        private mutating func operationID(_ words: String...) -> String {
+            let parts = words.flatMap { $0.split { !$0.isLetter && !$0.isNumber } }.map(String.init)
+            let base = parts.enumerated().map { index, part in index == 0 ? part : part.prefix(1).uppercased() + part.dropFirst() }.joined()
+            var id = base
+            var number = 1
+            while usedOperationIDs.contains(id) {
+                number += 1
+                id = "\(base)_\(number)"
+            }
+            usedOperationIDs.insert(id)
+            return id
+        }
+
+        private static func keyParameter(_ name: String) -> JSONValue {
+            .object([
+                "name": .string(name == "session" ? "key_session" : name),
+                "in": .string("path"),
+                "required": .bool(true),
+                "description": .string("The `\(name)` of the scene's key."),
+                "schema": .object(["type": .string("string")]),
+            ])
+        }
+
+        private static func body(_ schema: JSONValue, required: Bool) -> JSONValue {
+            .object(["required": .bool(required), "content": .object(["application/json": .object(["schema": schema])])])
+        }
+
+        static func reference(_ component: String) -> JSONValue {
+            .object(["$ref": .string("#/components/schemas/\(component)")])
+        }
+
+        /// A scene's or action's name as part of a component name.
+        private static func componentPart(_ name: String) -> String {
+            String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
+        }
+    }
+}

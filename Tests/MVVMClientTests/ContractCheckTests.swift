@@ -1,0 +1,124 @@
+import Foundation
+import MVVMClient
+import MVVMJSON
+@testable import MVVMServer
+import MVVMServerTesting
+import Testing
+
+/// The app's own contract (`GET /openapi.json`): typed operations on each scene's paths, and
+/// `TestServer` checking every answer against it.
+@Suite("The app's contract, typed, and answers checked against it")
+struct ContractCheckTests {
+    /// A shop's list: typed input, output and actions.
+    final class Shelf: ViewModel {
+        struct Input: ViewModelInput { var query = ""; var limit: Int? }
+        enum Sort: String, Codable, Sendable { case title, price }
+        enum Filter: Codable, Sendable, Equatable { case all; case cheaperThan(cents: Int) }
+        struct Item: Codable, Sendable, Equatable { var title: String; var cents: Int }
+        struct Output: Codable, Sendable, Equatable { var items: [Item] = []; var sort = Sort.title; var filter = Filter.all; var note: String? }
+        enum Action: ViewModelAction { case add(title: String, cents: Int); case select(ItemReference); case clear }
+        var input = Input()
+        private(set) var output = Output()
+
+        func perform(_ action: Action) async throws {
+            switch action {
+            case .add(let title, let cents): output.items.append(Item(title: title, cents: cents))
+            case .select: output.note = "selected"
+            case .clear: output = Output(filter: .cheaperThan(cents: 100))
+            }
+        }
+    }
+
+    /// An amount that decodes from a number of cents but encodes as a string: its JSON is not
+    /// what its decoding says.
+    struct Money: Codable, Sendable, Equatable {
+        var cents: Int
+        init(cents: Int) { self.cents = cents }
+        init(from decoder: any Decoder) throws { cents = try decoder.singleValueContainer().decode(Int.self) }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode("\(cents / 100).\(cents % 100)")
+        }
+    }
+
+    /// A price whose output holds ``Money``.
+    final class Price: ViewModel {
+        struct Output: Codable, Sendable, Equatable { var price = Money(cents: 1250) }
+        var input = EmptyInput()
+        let output = Output()
+    }
+
+    static let shop = SceneCatalogue(scenes: [
+        Scene("shelf", key: "shelf/{aisle}", viewModel: Shelf.self, factory: SingleViewModelFactory { _ in Shelf() }),
+        Scene("price", key: "price", viewModel: Price.self, factory: SingleViewModelFactory { _ in Price() }),
+    ], rootKey: "shelf/1")
+
+    private static func contract() -> [String: JSONValue] {
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .critical
+        return Application(configuration: ApplicationConfiguration(), catalogue: shop, logger: quiet).contract.objectValue ?? [:]
+    }
+
+    @Test("Each scene has typed operations on its own paths, named from the scene and its actions, linked from POST /sessions")
+    func typedOperations() throws {
+        let contract = Self.contract()
+        let paths = try #require(contract["paths"]?.objectValue)
+        let shelf = "/sessions/{session}/scenes/shelf/{aisle}"
+        for (path, method, id) in [(shelf, "get", "getShelfState"), (shelf + "/input", "post", "setShelfInput"), (shelf + "/actions/add", "post", "performShelfAdd"),
+                                   (shelf + "/actions/select", "post", "performShelfSelect"), (shelf + "/actions/clear", "post", "performShelfClear"),
+                                   ("/sessions/{session}/scenes/price", "get", "getPriceState")] {
+            #expect(paths[path]?.objectValue?[method]?.objectValue?["operationId"] == .string(id), "\(method) \(path)")
+        }
+        #expect(paths["/sessions/{session}/scenes/price/input"] == nil, "a scene without input members takes none")
+        #expect(paths["/sessions/{id}/scenes/{key}"] != nil, "the framework's generic operations stay")
+        let schemas = try #require(contract["components"]?.objectValue?["schemas"]?.objectValue)
+        let state = try #require(schemas["Scene-shelf-State"]?.objectValue?["properties"]?.objectValue)
+        #expect(state["output"] == .object(["$ref": .string("#/components/schemas/ContractCheckTests.Shelf.Output")]))
+        #expect(state["scene"]?.objectValue?["const"] == .string("shelf"))
+        #expect(schemas["Scene-shelf-InputPatch"]?.objectValue?["required"] == nil, "every input member optional in the body")
+        #expect(schemas["ContractCheckTests.Shelf.Input"]?.objectValue?["required"] == .array([.string("query")]))
+        let add = try #require(schemas["Scene-shelf-Action-add"]?.objectValue)
+        #expect(add["required"] == .array([.string("title"), .string("cents")]))
+        #expect(schemas["Scene-shelf-Action-select"] == .object(["$ref": .string("#/components/schemas/ItemReference")]))
+        #expect(schemas["Scene-shelf-Action-clear"]?.objectValue?["properties"] == .object([:]))
+        let links = paths["/sessions"]?.objectValue?["post"]?.objectValue?["responses"]?.objectValue?["201"]?.objectValue?["links"]?.objectValue
+        #expect(links?["getShelfState"]?.objectValue?["parameters"] == .object(["session": .string("$response.body#/id")]))
+    }
+
+    @Test("The same app gives the same bytes at every start")
+    func stableBytes() {
+        #expect(JSONValue.object(Self.contract()).jsonData == JSONValue.object(Self.contract()).jsonData)
+    }
+
+    @Test("Answers that fit the contract pass the check, through inputs, actions and their payloads", arguments: TestMode.allCases)
+    func fittingAnswers(mode: TestMode) async throws {
+        try await TestServer(catalogue: Self.shop).test(mode) { client in
+            let session = try await client.createSession()
+            let shelf = session.scene("shelf/1", input: Shelf.Input.self, output: Shelf.Output.self)
+            struct Add: Encodable { var title: String; var cents: Int }
+            _ = try await shelf.setInput(members: ["limit": 3])
+            _ = try await shelf.perform("add", arguments: Add(title: "Tea", cents: 350))
+            _ = try await shelf.perform("select", arguments: ["id": 1])
+            let cleared = try await shelf.perform("clear")
+            #expect(cleared.state.output.filter == .cheaperThan(cents: 100))
+            await #expect(throws: ProblemDetails.self) { try await shelf.setInput(members: ["limit": "many"]) }
+        }
+    }
+
+    @Test("An answer that is not what the contract promises fails the call, naming the member; the check can be turned off", arguments: TestMode.allCases)
+    func violations(mode: TestMode) async throws {
+        try await TestServer(catalogue: Self.shop).test(mode) { client in
+            let price = try await client.createSession().scene("price", input: NoInput.self, output: Price.Output.self)
+            let violation = await #expect(throws: ContractViolation.self) { try await price.state() }
+            #expect(violation?.problem.contains("/output/price: is string, not integer") == true, "\(violation.map(String.init(describing:)) ?? "")")
+            #expect(violation?.path.hasSuffix("/scenes/price") == true)
+        }
+        var unchecked = TestServer(catalogue: Self.shop)
+        unchecked.checksAnswers = false
+        try await unchecked.test(mode) { client in
+            struct Written: Codable, Sendable { var price: String }
+            let price = try await client.createSession().scene("price", input: NoInput.self, output: Written.self)
+            #expect(try await price.state().output.price == "12.50")
+        }
+    }
+}
