@@ -55,4 +55,37 @@ extension JSONBytesWriter {
             append("}")
         }
     }
+
+    /// Writes `value` as ``write(_:)`` does, with each member and element on a line of its
+    /// own, indented by two spaces a level: for documents people read and diff.
+    package mutating func writeIndented(_ value: JSONValue, depth: Int = 0) {
+        func newline(_ level: Int) {
+            append("\n")
+            append(bytes: Array(repeating: UInt8(ascii: " "), count: 2 * level))
+        }
+        switch value {
+        case .array(let elements) where !elements.isEmpty:
+            append("[")
+            for (index, element) in elements.enumerated() {
+                if index > 0 { append(",") }
+                newline(depth + 1)
+                writeIndented(element, depth: depth + 1)
+            }
+            newline(depth)
+            append("]")
+        case .object(let members) where !members.isEmpty:
+            append("{")
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { append(",") }
+                newline(depth + 1)
+                writeString(key)
+                append(": ")
+                if let member = members[key] { writeIndented(member, depth: depth + 1) }
+            }
+            newline(depth)
+            append("}")
+        default:
+            write(value)
+        }
+    }
 }

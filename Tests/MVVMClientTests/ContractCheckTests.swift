@@ -122,3 +122,97 @@ struct ContractCheckTests {
         }
     }
 }
+
+/// The drift check: the committed contract against the current one, each change classed.
+@Suite("Changes to the app's contract, and which break clients")
+struct ContractChangeTests {
+    private static let output = "ContractCheckTests.Shelf.Output"
+
+    /// The shop's current contract, written to a file after `edit` changed it: as if committed
+    /// before the app changed.
+    private func changes(committing edit: (inout [String: JSONValue]) -> Void) throws -> [ContractChange] {
+        var schemas = try #require(JSONValue(json: Application.contract(of: ContractCheckTests.shop))?.objectValue)
+        edit(&schemas)
+        let file = FileManager.default.temporaryDirectory.appending(path: "contract-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try JSONValue.object(schemas).jsonData.write(to: file)
+        return try TestServer(catalogue: ContractCheckTests.shop).contractChanges(since: file)
+    }
+
+    /// Edits a member of a component schema in the document.
+    private static func editSchema(_ document: inout [String: JSONValue], _ name: String, _ edit: (inout [String: JSONValue]) -> Void) {
+        guard var components = document["components"]?.objectValue, var schemas = components["schemas"]?.objectValue,
+              var schema = schemas[name]?.objectValue else { return }
+        edit(&schema)
+        schemas[name] = .object(schema)
+        components["schemas"] = .object(schemas)
+        document["components"] = .object(components)
+    }
+
+    private static func editProperties(_ schema: inout [String: JSONValue], _ edit: (inout [String: JSONValue]) -> Void) {
+        var properties = schema["properties"]?.objectValue ?? [:]
+        edit(&properties)
+        schema["properties"] = .object(properties)
+    }
+
+    @Test("The contract as committed has no changes; `--contract` writes the same bytes as the check reads")
+    func unchanged() throws {
+        #expect(try changes { _ in }.isEmpty)
+    }
+
+    @Test("A member the committed contract had and the app lost breaks clients; one it gained optionally does not")
+    func members() throws {
+        let found = try changes { document in
+            Self.editSchema(&document, Self.output) { schema in
+                Self.editProperties(&schema) { $0["discount"] = .object(["type": .string("integer")]) }
+                Self.editProperties(&schema) { $0["note"] = nil }
+            }
+        }
+        #expect(found.map(\.description) == [
+            "breaks clients: schema \(Self.output), /properties/discount: removed",
+            "compatible: schema \(Self.output), /properties/note: added, optional",
+        ])
+    }
+
+    @Test("A type changed, a member newly required, an enum value or a case removed break clients; an enum value added does not")
+    func breakingChanges() throws {
+        let found = try changes { document in
+            Self.editSchema(&document, "ContractCheckTests.Shelf.Item") { schema in
+                Self.editProperties(&schema) { $0["cents"] = .object(["type": .string("string")]) }
+            }
+            Self.editSchema(&document, "ContractCheckTests.Shelf.Input") { $0["required"] = .array([]) }
+            Self.editSchema(&document, "ContractCheckTests.Shelf.Sort") { $0["enum"] = .array([.string("title"), .string("rating")]) }
+            Self.editSchema(&document, "ContractCheckTests.Shelf.Filter") { schema in
+                if case .array(let choices)? = schema["oneOf"] {
+                    schema["oneOf"] = .array(choices + [JSONValue.object(["type": .string("object"), "required": .array([.string("onSale")])])])
+                }
+            }
+        }
+        #expect(found.filter(\.breaksClients).map(\.description) == [
+            "breaks clients: schema ContractCheckTests.Shelf.Filter: case onSale removed",
+            "breaks clients: schema ContractCheckTests.Shelf.Input, /properties/query: newly required",
+            "breaks clients: schema ContractCheckTests.Shelf.Item, /properties/cents: is integer instead of string",
+            "breaks clients: schema ContractCheckTests.Shelf.Sort: enum value \"rating\" removed",
+        ])
+        #expect(found.filter { !$0.breaksClients }.map(\.description) == ["compatible: schema ContractCheckTests.Shelf.Sort: enum value \"price\" added"])
+    }
+
+    @Test("An operation or a schema the app lost breaks clients")
+    func operations() throws {
+        let found = try changes { document in
+            var paths = document["paths"]?.objectValue ?? [:]
+            paths["/sessions/{session}/scenes/shelf/{aisle}/actions/restock"] = .object(["post": .object([:])])
+            document["paths"] = .object(paths)
+            Self.editSchema(&document, Self.output) { _ in }
+            var components = document["components"]?.objectValue ?? [:]
+            var schemas = components["schemas"]?.objectValue ?? [:]
+            schemas["Scene-shelf-Action-restock"] = .object([:])
+            components["schemas"] = .object(schemas)
+            document["components"] = .object(components)
+        }
+        #expect(found.map(\.description) == [
+            "breaks clients: POST /sessions/{session}/scenes/shelf/{aisle}/actions/restock: removed",
+            "breaks clients: schema Scene-shelf-Action-restock: removed",
+        ])
+    }
+}

@@ -80,6 +80,22 @@ public final class Application: Service, Sendable {
         delivery = ReplyDelivery(work: work, contextCalls: WorkDrainer(maxDrainers: max(2, ProcessInfo.processInfo.activeProcessorCount), work: work), metrics: metrics)
     }
 
+    /// The contract of an app of these scenes, as `GET /openapi.json` serves it, indented
+    /// and ending with a newline: to commit beside the app, so that a change a client would
+    /// notice shows in review (see `TestServer.contractChanges(since:)` in MVVMServerTesting).
+    public static func contract(of catalogue: SceneCatalogue) -> Data {
+        var writer = JSONBytesWriter()
+        writer.writeIndented(AppContract(catalogue: catalogue, framework: frameworkContract).document)
+        return Data(writer.bytes + [UInt8(ascii: "\n")])
+    }
+
+    /// What the contract of an app of these scenes cannot describe exactly, each naming its
+    /// type and why (the server logs these as warnings at start); empty when every type of
+    /// the app is described as the server writes it.
+    public static func contractWarnings(of catalogue: SceneCatalogue) -> [String] {
+        AppContract(catalogue: catalogue, framework: frameworkContract).warnings
+    }
+
     /// The app's contract, `GET /openapi.json`.
     package var contract: JSONValue {
         JSONValue(json: facts.appContractDocument) ?? .object([:])

@@ -5,7 +5,8 @@ import ServiceLifecycle
 
 extension Application {
     /// Runs an app as the bundled `server` runs: parses the command line and the environment
-    /// into its settings (``ServerOptions``, with `--help`), saves sessions in the app's own
+    /// into its settings (``ServerOptions``, with `--help`; with `--contract` it writes the
+    /// app's contract, ``contract(of:)``, and returns), saves sessions in the app's own
     /// SQLite file unless told otherwise (in testing mode, in a file of the server's own,
     /// removed at exit), prints `<name> listening on <URL>` once it listens,
     /// and serves until SIGINT or SIGTERM, which shut it down gracefully (parked requests
@@ -100,6 +101,10 @@ extension Application {
         storageSchemes: [SessionStorageScheme] = [],
         makeDependencies: @escaping @Sendable (DependencyValues) throws -> DependencyValues
     ) async throws {
+        if options.contract {
+            FileHandle.standardOutput.write(contract(of: catalogue))
+            return
+        }
         let settings = try options.resolved(appName: name, code: configuration, logLevel: logLevel, storageSchemes: storageSchemes, environment: ProcessInfo.processInfo.environment)
         defer { if let folder = settings.temporaryStateFolder { try? FileManager.default.removeItem(atPath: folder) } }
         let level = settings.logLevel

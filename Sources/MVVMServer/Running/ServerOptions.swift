@@ -88,6 +88,9 @@ public struct ServerOptions: ParsableArguments, Sendable {
     @Flag(help: "Testing mode: a test clock moved over HTTP, and the other /testing routes; loopback hosts only (env MVVM_TESTING=1).")
     public var testing = false
 
+    @Flag(help: "Write the app's contract (what GET /openapi.json serves, indented) to standard output and exit, without serving: `<app> --contract > openapi.json`.")
+    public var contract = false
+
     /// How durable a commit of an SQLite state file is.
     public enum StateSync: String, CaseIterable, ExpressibleByArgument, Sendable {
         /// A commit survives a crash of the server.

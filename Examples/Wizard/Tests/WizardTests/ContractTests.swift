@@ -1,0 +1,22 @@
+import Foundation
+import MVVMServerTesting
+import Testing
+@testable import Wizard
+
+/// The app's contract: every type described exactly, and the committed copy (`openapi.json`,
+/// written by `wizard --contract > openapi.json`) current, so that a change a client would
+/// notice shows in review.
+@Suite("The app's contract")
+struct ContractTests {
+    @Test("Every type of the app is described exactly: no warning")
+    func exact() {
+        #expect(Application.contractWarnings(of: WizardApp.catalogue).isEmpty)
+    }
+
+    @Test("The committed contract is the current one")
+    func committed() throws {
+        let file = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../openapi.json")
+        let changes = try TestServer(catalogue: WizardApp.catalogue).contractChanges(since: file)
+        #expect(changes.isEmpty, "run `wizard --contract > openapi.json`: \(changes)")
+    }
+}
