@@ -9,7 +9,8 @@ package struct SceneSchemas {
     package let inputPatch: JSONValue
     /// The output.
     package let output: JSONValue
-    /// The body of each action, its arguments, by the action's name.
+    /// The body of each action, its arguments, by the action's name: other members are allowed
+    /// (and ignored), as the action's decoding ignores them.
     package let actionBodies: [String: JSONValue]
 
     /// Describes `Model`'s types with `describer`.
@@ -41,12 +42,26 @@ enum ActionBodies {
         var bodies: [String: JSONValue] = [:]
         for name in names {
             if let payload = payloads[name] {
-                bodies[name] = wholeObjectArgument(payload, describer: describer) ?? payload
+                bodies[name] = openToOtherMembers(wholeObjectArgument(payload, describer: describer) ?? payload, describer: describer)
             } else {
                 bodies[name] = probed(ArgumentProbe.arguments(of: name, in: type))
             }
         }
         return bodies
+    }
+
+    /// `body` allowing members besides its own, as an action's decoding ignores them: its own
+    /// schema in place of a reference, without `additionalProperties`, in each choice of an
+    /// `anyOf` or `oneOf` too.
+    private static func openToOtherMembers(_ body: JSONValue, describer: TypeDescriber) -> JSONValue {
+        guard case .object(var schema) = describer.resolved(body) else { return body }
+        schema["additionalProperties"] = nil
+        for keyword in ["anyOf", "oneOf"] {
+            if case .array(let choices)? = schema[keyword] {
+                schema[keyword] = .array(choices.map { openToOtherMembers($0, describer: describer) })
+            }
+        }
+        return .object(schema)
     }
 
     /// The payload of each case of a `oneOf` of single-member objects (how `Codable` writes an

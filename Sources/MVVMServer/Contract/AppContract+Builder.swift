@@ -18,8 +18,8 @@ extension AppContract {
         private(set) var paths: [String: JSONValue] = [:]
         /// The scenes' own schemas (state, input patch, action bodies), by component name.
         private(set) var schemas: [String: JSONValue] = [:]
-        /// The id of each scene's state operation, in the order scenes are declared.
-        private(set) var stateOperations: [String] = []
+        /// The id of each scene operation, in the order scenes are declared.
+        private(set) var sceneOperations: [String] = []
 
         init(framework: [String: JSONValue]) {
             let paths = framework["paths"]?.objectValue ?? [:]
@@ -40,8 +40,40 @@ extension AppContract {
             })
         }
 
-        /// Adds the operations of `scene`, whose types `schemas` describes.
+        /// Adds the operations of `scene`, whose types `schemas` describes; each answer links to
+        /// every operation of the scene on the same session and key, so that stateful tools
+        /// chain them.
         mutating func add(_ scene: Scene, schemas sceneSchemas: SceneSchemas) {
+            let firstOperation = sceneOperations.count
+            addOperations(of: scene, schemas: sceneSchemas)
+            linkEachOther(Array(sceneOperations[firstOperation...]), keyParameters: scene.keyPattern.parameterNames)
+        }
+
+        /// Links the 200 answer of each of `operations` to each of them.
+        private mutating func linkEachOther(_ operations: [String], keyParameters: [String]) {
+            var parameters: [String: JSONValue] = ["session": .string("$request.path.session")]
+            for name in keyParameters {
+                let parameter = name == "session" ? "key_session" : name
+                parameters[parameter] = .string("$request.path.\(parameter)")
+            }
+            let links = JSONValue.object(Dictionary(uniqueKeysWithValues: operations.map {
+                ($0, JSONValue.object(["operationId": .string($0), "parameters": .object(parameters)]))
+            }))
+            for (path, item) in paths {
+                guard case .object(var methods) = item else { continue }
+                for (method, operation) in methods {
+                    guard case .object(var fields) = operation, let id = fields["operationId"]?.stringValue, operations.contains(id),
+                          case .object(var responses)? = fields["responses"], case .object(var ok)? = responses["200"] else { continue }
+                    ok["links"] = links
+                    responses["200"] = .object(ok)
+                    fields["responses"] = .object(responses)
+                    methods[method] = .object(fields)
+                }
+                paths[path] = .object(methods)
+            }
+        }
+
+        private mutating func addOperations(of scene: Scene, schemas sceneSchemas: SceneSchemas) {
             let name = scene.name
             let stateName = "Scene-\(Self.componentPart(name))-State"
             schemas[stateName] = state(of: scene, sceneSchemas)
@@ -50,7 +82,6 @@ extension AppContract {
             let parameters = JSONValue.array([sessionParameter] + scene.keyPattern.parameterNames.map { Self.keyParameter($0) })
 
             let stateID = operationID("get", name, "state")
-            stateOperations.append(stateID)
             var item: [String: JSONValue] = ["parameters": parameters]
             item["get"] = .object(operation(stateTemplate, id: stateID, summary: "The state of the `\(name)` scene.", answer: stateReference))
             paths[base] = .object(item)
@@ -110,7 +141,8 @@ extension AppContract {
             return operation
         }
 
-        /// A new operation id made of `words` in camel case, `_2` and on where taken.
+        /// A new operation id made of `words` in camel case, `_2` and on where taken; noted
+        /// among the scene operations.
         private mutating func operationID(_ words: String...) -> String {
             let parts = words.flatMap { $0.split { !$0.isLetter && !$0.isNumber } }.map(String.init)
             let base = parts.enumerated().map { index, part in index == 0 ? part : part.prefix(1).uppercased() + part.dropFirst() }.joined()
@@ -121,6 +153,7 @@ extension AppContract {
                 id = "\(base)_\(number)"
             }
             usedOperationIDs.insert(id)
+            sceneOperations.append(id)
             return id
         }
 

@@ -18,7 +18,8 @@ import MVVMJSON
 /// case; where two would be the same, the later (in the order scenes are declared) gets `_2`.
 /// The scene's schemas are components named `Scene-<name>-State`, `Scene-<name>-InputPatch`
 /// and `Scene-<name>-Action-<action>`; the Swift types' components follow ``ComponentNames``.
-/// `POST /sessions` links to each scene's state (`session` from its answer's `id`).
+/// `POST /sessions` links to each of these operations (`session` from its answer's `id`), so
+/// that stateful tools chain them.
 struct AppContract {
     /// The document.
     let document: JSONValue
@@ -42,7 +43,7 @@ struct AppContract {
         document["components"] = .object(allComponents)
         var paths = document["paths"]?.objectValue ?? [:]
         for (path, item) in builder.paths { paths[path] = item }
-        paths = Self.linkingSessions(paths, to: builder.stateOperations)
+        paths = Self.linkingSessions(paths, to: builder.sceneOperations)
         document["paths"] = .object(paths)
         document["info"] = Self.info(document["info"])
         self.document = .object(document)
@@ -66,12 +67,12 @@ struct AppContract {
         return .object(info)
     }
 
-    /// `paths` with `POST /sessions` linked to each scene's state operation.
-    private static func linkingSessions(_ paths: [String: JSONValue], to stateOperations: [String]) -> [String: JSONValue] {
+    /// `paths` with `POST /sessions` linked to each scene operation.
+    private static func linkingSessions(_ paths: [String: JSONValue], to sceneOperations: [String]) -> [String: JSONValue] {
         guard case .object(var item)? = paths["/sessions"], case .object(var post)? = item["post"],
               case .object(var responses)? = post["responses"], case .object(var created)? = responses["201"] else { return paths }
         var links = created["links"]?.objectValue ?? [:]
-        for operation in stateOperations {
+        for operation in sceneOperations {
             links[operation] = .object([
                 "operationId": .string(operation),
                 "parameters": .object(["session": .string("$response.body#/id")]),
