@@ -34,10 +34,13 @@ struct AppContract {
         for scene in catalogue.scenes where scene.isAddressable {
             builder.add(scene, schemas: scene.schemas(describer))
         }
-        let (components, names) = describer.finish()
+        let (described, names) = describer.finish()
         var schemas = document["components"]?.objectValue?["schemas"]?.objectValue ?? [:]
-        for (name, schema) in components { schemas[name] = schema }
         for (name, schema) in builder.schemas { schemas[name] = names.rewrite(schema) }
+        // The Swift types' schemas that an operation refers to (an action enum's own is not:
+        // each action's body is its case's payload).
+        let referenced = Self.references(from: .object(schemas), within: described)
+        for (name, schema) in described where referenced.contains(name) { schemas[name] = schema }
         var allComponents = document["components"]?.objectValue ?? [:]
         allComponents["schemas"] = .object(schemas)
         document["components"] = .object(allComponents)
@@ -65,6 +68,28 @@ struct AppContract {
             \(description)
             """)
         return .object(info)
+    }
+
+    /// The names of the components of `components` that `value` refers to, directly or through
+    /// one another.
+    private static func references(from value: JSONValue, within components: [String: JSONValue]) -> Set<String> {
+        var found = Set<String>()
+        var pending = [value]
+        while let next = pending.popLast() {
+            switch next {
+            case .object(let members):
+                if let reference = members["$ref"]?.stringValue, let name = reference.split(separator: "/").last.map(String.init),
+                   let target = components[name], found.insert(name).inserted {
+                    pending.append(target)
+                }
+                pending.append(contentsOf: members.values)
+            case .array(let items):
+                pending.append(contentsOf: items)
+            default:
+                break
+            }
+        }
+        return found
     }
 
     /// `paths` with `POST /sessions` linked to each scene operation.

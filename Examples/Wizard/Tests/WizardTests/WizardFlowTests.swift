@@ -83,6 +83,17 @@ struct WizardFlowTests {
         }
     }
 
+    @Test("Submit on the confirm step reached by its key alone, with no username in the draft, is refused (found by scripts/explore)", arguments: TestMode.allCases)
+    func submitWithoutUsername(mode: TestMode) async throws {
+        try await TestServer.wizard().test(mode) { client in
+            let session = try await client.createSession()
+            let confirm = session.scene("confirm", input: NoInput.self, output: ConfirmViewModel.Output.self)
+            let problem = try await #require(throws: ProblemDetails.self) { try await confirm.perform("submit") }
+            #expect(problem.status == 422 && problem.kind == "action-refused")
+            #expect(try await session.navigation().stack.map(\.key) == ["signup"])
+        }
+    }
+
     @Test("The draft is saved: after a restart the account step shows what was entered", arguments: TestMode.allCases)
     func draftSurvivesRestart(mode: TestMode) async throws {
         try await TestServer.wizard().testRestart(mode) { client in

@@ -1,7 +1,7 @@
 import MVVMServer
 
 /// The last step: what will be signed up, from the draft; `back` shows the profile again,
-/// `submit` pushes the welcome of the username.
+/// `submit` pushes the welcome of the username (refused while the draft has none).
 final class ConfirmViewModel: ViewModel {
     struct Output: Codable, Sendable, Equatable {
         var username: String
@@ -31,7 +31,10 @@ final class ConfirmViewModel: ViewModel {
     func perform(_ action: Action) async throws {
         switch action {
         case .back: try coordinator.show(.profile)
-        case .submit: try coordinator.welcome(output.username)
+        case .submit:
+            // Reached by its key alone, the step may show a draft the account step never filled.
+            guard !output.username.isEmpty else { throw Refusal.action("Choose a username on the account step first.") }
+            try coordinator.welcome(output.username)
         }
     }
 }
