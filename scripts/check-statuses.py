@@ -182,6 +182,7 @@ def scenarios(main: Server, tiny: Server, plain: Server) -> dict[tuple[str, str]
     s["getIndex", "200"] = lambda: main.request("GET", "/")
     s["getHealth", "200"] = lambda: main.request("GET", "/health")
     s["getOpenAPI", "200"] = lambda: main.request("GET", "/openapi.yaml")
+    s["getAppContract", "200"] = lambda: main.request("GET", "/openapi.json")
     s["getCatalogue", "200"] = lambda: main.request("GET", "/scenes")
     s["getMetrics", "200"] = lambda: main.request("GET", "/metrics")
 

@@ -54,6 +54,15 @@ public struct JSONSchema: Sendable, Equatable {
         JSONSchema(json: .object(["oneOf": .array(schemas.map(\.json))]))
     }
 
+    /// This schema with an example value (`examples`), which the framework also decodes the
+    /// type from when it needs a value of it: give one whenever `""`, `0` or `{}` would not
+    /// decode.
+    public func example(_ value: JSONValue) -> JSONSchema {
+        guard case .object(var members) = json else { return self }
+        members["examples"] = .array([value])
+        return JSONSchema(json: .object(members))
+    }
+
     /// This schema with a description.
     public func described(_ text: String) -> JSONSchema {
         guard case .object(var members) = json else { return self }
@@ -71,7 +80,7 @@ public struct JSONSchema: Sendable, Equatable {
 ///     var cents: Int
 ///     init(from decoder: any Decoder) throws { … }        // reads "12.50"
 ///     func encode(to encoder: any Encoder) throws { … }   // writes "12.50"
-///     static var jsonSchema: JSONSchema { .string.described("An amount, e.g. 12.50") }
+///     static var jsonSchema: JSONSchema { .string.described("An amount, e.g. 12.50").example(.string("12.50")) }
 /// }
 /// ```
 public protocol JSONSchemaDescribing {

@@ -79,10 +79,11 @@ enum SchemaWriting {
         value.rawValue
     }
 
-    /// A value that fits `schema` (as far as its first choices go): what a type that
-    /// describes itself is decoded from for its stand-in.
+    /// A value that fits `schema` (its first example, else as far as its first choices go):
+    /// what a type that describes itself is decoded from for its stand-in.
     static func example(of schema: JSONValue) -> JSONValue {
         guard case .object(let members) = schema else { return .null }
+        if case .array(let values)? = members["examples"], let first = values.first { return first }
         if case .array(let values)? = members["enum"], let first = values.first { return first }
         if let constant = members["const"] { return constant }
         for composite in ["oneOf", "anyOf", "allOf"] {

@@ -224,5 +224,13 @@ extension DocumentationExamples {
             await group.triggerGracefulShutdown()
             try await running.value
         }
+
+        @Test("The library's contract describes every type exactly; Money describes itself")
+        func contract() throws {
+            #expect(Application.contractWarnings(of: LibraryApp.catalogue).isEmpty)
+            let contract = try #require(JSONValue(json: Application.contract(of: LibraryApp.catalogue))?.objectValue)
+            let money = contract["components"]?.objectValue?["schemas"]?.objectValue?["DocumentationExamples.Money"]?.objectValue
+            #expect(money?["pattern"] == .string(#"^[0-9]+\.[0-9]{2}$"#))
+        }
     }
 }
