@@ -43,7 +43,9 @@ package struct ContractCheck: Sendable {
     ///   - contentType: the answer's `Content-Type`.
     ///   - body: the answer's body.
     package func problem(method: String, path: String, status: Int, contentType: String?, body: Data) -> String? {
-        let segments = (path.split(separator: "?", maxSplits: 1).first ?? "").split(separator: "/").map(String.init)
+        // Decoded first: a client may send a key's `/` as `%2F`, which the server reads as `/`.
+        let target = String(path.split(separator: "?", maxSplits: 1).first ?? "")
+        let segments = (target.removingPercentEncoding ?? target).split(separator: "/").map(String.init)
         guard let operation = operations.first(where: { $0.method == method && Self.matches($0.segments, segments) }) else { return nil }
         guard let response = resolved(operation.responses[String(status)] ?? operation.responses["default"]) else {
             return "\(operation.id) answered \(status), which the contract does not list"

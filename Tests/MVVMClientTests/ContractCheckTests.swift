@@ -10,22 +10,30 @@ import Testing
 @Suite("The app's contract, typed, and answers checked against it")
 struct ContractCheckTests {
     /// A shop's list: typed input, output and actions.
-    final class Shelf: ViewModel {
+    final class Shelf: ViewModel, SnapshotProviding {
         struct Input: ViewModelInput { var query = ""; var limit: Int? }
         enum Sort: String, Codable, Sendable { case title, price }
         enum Filter: Codable, Sendable, Equatable { case all; case cheaperThan(cents: Int) }
         struct Item: Codable, Sendable, Equatable { var title: String; var cents: Int }
         struct Output: Codable, Sendable, Equatable { var items: [Item] = []; var sort = Sort.title; var filter = Filter.all; var note: String? }
-        enum Action: ViewModelAction { case add(title: String, cents: Int); case select(ItemReference); case clear }
+        enum Action: ViewModelAction { case add(title: String, cents: Int); case select(ItemReference); case clear; case addUnknownCell }
+        static let cells = [SnapshotCell("item", content: Item.self)]
         var input = Input()
         private(set) var output = Output()
+        private(set) var snapshot = Snapshot()
 
         func perform(_ action: Action) async throws {
             switch action {
             case .add(let title, let cents): output.items.append(Item(title: title, cents: cents))
             case .select: output.note = "selected"
             case .clear: output = Output(filter: .cheaperThan(cents: 100))
+            case .addUnknownCell:
+                let odd = Snapshot.Item(id: "odd", cell: "mystery", fields: ["title": .string("?")])
+                snapshot = try Snapshot(sections: [Snapshot.Section(id: "all", items: snapshot.sections.flatMap(\.items) + [odd])])
+                return
             }
+            let items = try output.items.enumerated().map { try Snapshot.Item(id: String($0.offset), cell: "item", content: $0.element) }
+            snapshot = try Snapshot(sections: [Snapshot.Section(id: "all", items: items)])
         }
     }
 
@@ -101,6 +109,7 @@ struct ContractCheckTests {
             _ = try await shelf.setInput(members: ["limit": 3])
             _ = try await shelf.perform("add", arguments: Add(title: "Tea", cents: 350))
             _ = try await shelf.perform("select", arguments: ["id": 1])
+            #expect(try await shelf.snapshot().sections.first?.items.count == 1, "a typed item")
             let cleared = try await shelf.perform("clear")
             #expect(cleared.state.output.filter == .cheaperThan(cents: 100))
             await #expect(throws: ProblemDetails.self) { try await shelf.setInput(members: ["limit": "many"]) }
@@ -114,6 +123,10 @@ struct ContractCheckTests {
             let violation = await #expect(throws: ContractViolation.self) { try await price.state() }
             #expect(violation?.problem.contains("/output/price: is string, not integer") == true, "\(violation.map(String.init(describing:)) ?? "")")
             #expect(violation?.path.hasSuffix("/scenes/price") == true)
+            let shelf = try await client.createSession().scene("shelf/1", input: Shelf.Input.self, output: Shelf.Output.self)
+            _ = try await shelf.perform("addUnknownCell")
+            let cell = await #expect(throws: ContractViolation.self) { try await shelf.snapshot() }
+            #expect(cell?.problem.contains("/sections/0/items/0") == true, "an item of a cell the scene does not declare: \(cell.map(String.init(describing:)) ?? "")")
         }
         var unchecked = TestServer(catalogue: Self.shop)
         unchecked.checksAnswers = false

@@ -1,5 +1,5 @@
-"""The to-do app through a typed client generated from its contract: states, inputs and action
-bodies are classes with attributes, not dictionaries."""
+"""The to-do app through a typed client generated from its contract: states, inputs, action
+bodies and snapshot cells are classes with attributes, not dictionaries."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ def test_the_committed_contract_is_valid_openapi_and_the_one_served(server):
 
 
 def test_states_inputs_and_actions_are_typed(server, todo_client):
-    from todo_client.models import SceneTodosActionAdd, SceneTodosInputPatch, SceneTodosState
+    from todo_client.models import (SceneTodosActionAdd, SceneTodosCellTodo, SceneTodosInputPatch, SceneTodosSnapshot,
+                                    SceneTodosState)
 
     client = todo_client.Client(base_url=server.base)
     session = api(todo_client, "create_session").sync(client=client).id
@@ -47,6 +48,12 @@ def test_states_inputs_and_actions_are_typed(server, todo_client):
     filtered = api(todo_client, "set_todos_input").sync(session, client=client, body=SceneTodosInputPatch(show_done=False))
     assert filtered.input_.show_done is False
     assert filtered.output.remaining == 1
+
+    snapshot = api(todo_client, "get_todos_snapshot").sync(session, client=client)
+    assert isinstance(snapshot, SceneTodosSnapshot)
+    [item] = snapshot.sections[0].items
+    assert isinstance(item, SceneTodosCellTodo)
+    assert (item.title, item.done) == ("Milk", False)
 
 
 def test_refusals_are_typed_problems(server, todo_client):

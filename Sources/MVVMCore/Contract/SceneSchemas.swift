@@ -9,6 +9,8 @@ package struct SceneSchemas {
     package let inputPatch: JSONValue
     /// The output.
     package let output: JSONValue
+    /// The schema of an item of each kind of cell the scene's snapshot declares, in order.
+    package let cells: [(name: String, item: JSONValue)]
     /// The body of each action, its arguments, by the action's name: other members are allowed
     /// (and ignored), as the action's decoding ignores them.
     package let actionBodies: [String: JSONValue]
@@ -19,6 +21,8 @@ package struct SceneSchemas {
         inputPatch = Self.patch(of: describer.resolved(input))
         output = describer.schema(of: Model.Output.self)
         actionBodies = ActionBodies.of(Model.Action.self, describer: describer)
+        let declared = (Model.self as? any SnapshotProviding.Type)?.cells ?? []
+        cells = declared.map { ($0.name, $0.itemSchema(describer)) }
     }
 
     /// An object schema with no member required.

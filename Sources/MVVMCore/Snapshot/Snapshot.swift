@@ -151,6 +151,15 @@ package enum SnapshotError: Error, Equatable, Sendable, CustomStringConvertible 
 public protocol SnapshotProviding: ViewModel {
     /// The current snapshot; read after every call, like the output.
     var snapshot: Snapshot { get }
+    /// The kinds of cell its items have, each with the type of its content, for the app's
+    /// contract: its snapshot's items are then typed by their `cell`. Empty by default (the
+    /// items are described as any object with an `id` and a `cell`).
+    static var cells: [SnapshotCell] { get }
+}
+
+extension SnapshotProviding {
+    /// No kind of cell declared.
+    public static var cells: [SnapshotCell] { [] }
 }
 
 extension JSONBytesWriter {

@@ -9,7 +9,8 @@ extension AppContract {
         private let stateTemplate, inputTemplate, snapshotTemplate, actionTemplate: [String: JSONValue]
         /// The framework's session path parameter, renamed `session`.
         private let sessionParameter: JSONValue
-        /// The framework's state document schema.
+        /// The framework's schemas, and its state document's.
+        private let frameworkSchemas: [String: JSONValue]
         private let stateDocument: [String: JSONValue]
         /// The framework's operation ids, which no scene's may take.
         private var usedOperationIDs: Set<String>
@@ -34,7 +35,8 @@ extension AppContract {
             var session = components?["parameters"]?.objectValue?["SessionID"]?.objectValue ?? [:]
             session["name"] = .string("session")
             sessionParameter = .object(session)
-            stateDocument = components?["schemas"]?.objectValue?["StateDocument"]?.objectValue ?? [:]
+            frameworkSchemas = components?["schemas"]?.objectValue ?? [:]
+            stateDocument = frameworkSchemas["StateDocument"]?.objectValue ?? [:]
             usedOperationIDs = Set(paths.values.flatMap { item in
                 (item.objectValue ?? [:]).values.compactMap { $0.objectValue?["operationId"]?.stringValue }
             })
@@ -94,7 +96,8 @@ extension AppContract {
                 paths[base + "/input"] = .object(["parameters": parameters, "post": .object(input)])
             }
             if scene.hasSnapshot {
-                let snapshot = operation(snapshotTemplate, id: operationID("get", name, "snapshot"), summary: "The snapshot of the `\(name)` scene, or its changes since a version.", answer: nil)
+                let typed = sceneSnapshot(name, cells: sceneSchemas.cells)
+                let snapshot = operation(snapshotTemplate, id: operationID("get", name, "snapshot"), summary: "The snapshot of the `\(name)` scene, or its changes since a version.", answer: typed)
                 paths[base + "/snapshot"] = .object(["parameters": parameters, "get": .object(snapshot)])
             }
             let result = JSONValue.object(["allOf": .array([stateReference, .object([
@@ -109,6 +112,43 @@ extension AppContract {
                 perform["requestBody"] = Self.body(Self.reference(bodyName), required: body.objectValue?["required"] != nil)
                 paths[base + "/actions/" + action] = .object(["parameters": parameters, "post": .object(perform)])
             }
+        }
+
+        /// The answer of a scene's snapshot operation when the scene declares its cells: its
+        /// snapshot with items typed by `cell` (`Scene-<name>-Snapshot`, each cell
+        /// `Scene-<name>-Cell-<cell>`), or the framework's changes; `nil` (the framework's
+        /// answer) when it declares none.
+        private mutating func sceneSnapshot(_ name: String, cells: [(name: String, item: JSONValue)]) -> JSONValue? {
+            guard !cells.isEmpty else { return nil }
+            var mapping: [String: JSONValue] = [:]
+            var choices: [JSONValue] = []
+            for cell in cells {
+                let component = "Scene-\(Self.componentPart(name))-Cell-\(Self.componentPart(cell.name))"
+                schemas[component] = cell.item
+                mapping[cell.name] = .string("#/components/schemas/\(component)")
+                choices.append(Self.reference(component))
+            }
+            var section = frameworkSchemas["SnapshotSection"]?.objectValue ?? [:]
+            var sectionMembers = section["properties"]?.objectValue ?? [:]
+            sectionMembers["items"] = .object(["type": .string("array"), "items": .object([
+                "oneOf": .array(choices),
+                "discriminator": .object(["propertyName": .string("cell"), "mapping": .object(mapping)]),
+            ])])
+            section["properties"] = .object(sectionMembers)
+            var snapshot = frameworkSchemas["Snapshot"]?.objectValue ?? [:]
+            var members = snapshot["properties"]?.objectValue ?? [:]
+            members["sections"] = .object(["type": .string("array"), "items": .object(section)])
+            snapshot["properties"] = .object(members)
+            snapshot["description"] = .string("The snapshot of the `\(name)` scene, its items typed by their `cell`.")
+            let component = "Scene-\(Self.componentPart(name))-Snapshot"
+            schemas[component] = .object(snapshot)
+            return .object([
+                "oneOf": .array([Self.reference(component), Self.reference("SnapshotChanges")]),
+                "discriminator": .object(["propertyName": .string("kind"), "mapping": .object([
+                    "snapshot": .string("#/components/schemas/\(component)"),
+                    "changes": .string("#/components/schemas/SnapshotChanges"),
+                ])]),
+            ])
         }
 
         /// The scene's state document: the framework's, with its name, input and output.

@@ -21,6 +21,14 @@ extension DocumentationExamples {
         var input = Input()
         private(set) var output = Output()
         private(set) var snapshot = Snapshot()
+        static let cells = [SnapshotCell("book", content: BookCell.self)]
+
+        /// What a book's cell shows, beside its `id` and `cell`.
+        struct BookCell: Codable, Sendable {
+            var title: String
+            var author: String
+            var borrowed: Bool
+        }
         private var books: [Book] = []
         private var borrowed: [Int] = []
         private let library: any Library

@@ -36,6 +36,8 @@ public final class FilmViewModel: ViewModel, SnapshotProviding, RetryableViewMod
     public private(set) var output = Output()
     /// The characters.
     public private(set) var snapshot = Snapshot()
+    /// A character per item: `{"name": …}`.
+    public static let cells = [SnapshotCell("character", content: NamedCell.self)]
     private let key: String
     private let swapi: any SwapiService
     private let coordinator: FilmCoordinator

@@ -1,6 +1,19 @@
 import MVVMServer
 import Synchronization
 
+/// What a film's cell shows, beside its `id` and `cell` (`film`): the contract's type of the
+/// films scene's items.
+public struct FilmCell: Codable, Sendable, Equatable {
+    /// The film's title.
+    public var title: String
+    /// Its episode number.
+    public var episode: Int
+    /// Its release date, as SWAPI writes it (`1977-05-25`).
+    public var releaseDate: String
+    /// Its director.
+    public var director: String
+}
+
 /// Each film's cell, made once per list of films and shared by the films scenes of every
 /// session: the service keeps the list it read, so a new session's scene gets the very same
 /// array and finds its cells made. A different list (another service, a test's) makes its own.

@@ -45,6 +45,8 @@ public final class FilmsViewModel: ViewModel, SnapshotProviding, RetryableViewMo
     public private(set) var output = Output()
     /// The films as sections and cells.
     public private(set) var snapshot = Snapshot()
+    /// A film per item.
+    public static let cells = [SnapshotCell("film", content: FilmCell.self)]
     private var films: [Film] = []
     private let key: String
     private let swapi: any SwapiService

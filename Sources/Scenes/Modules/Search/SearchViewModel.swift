@@ -47,6 +47,8 @@ public final class SearchViewModel: ViewModel, SnapshotProviding {
     public private(set) var output = Output()
     /// The suggestions as one section of cells.
     public private(set) var snapshot = Snapshot()
+    /// A suggestion per item: `{"name": …}`.
+    public static let cells = [SnapshotCell("suggestion", content: NamedCell.self)]
     private var people: [Person] = []
     private let swapi: any SwapiService
     private let coordinator: SearchCoordinator

@@ -27,6 +27,8 @@ final class TodoListViewModel: ViewModel, SnapshotProviding {
     var input = Input()
     private(set) var output = Output()
     private(set) var snapshot = Snapshot()
+    /// A to-do per item.
+    static let cells = [SnapshotCell("todo", content: TodoCell.self)]
     private let items: Items
     private let coordinator: TodoListCoordinator
 

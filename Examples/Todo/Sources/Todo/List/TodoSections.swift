@@ -17,3 +17,10 @@ enum TodoSections {
         Snapshot.Item(id: todo.id, cell: "todo", fields: ["title": .string(todo.title), "done": .bool(todo.done)])
     }
 }
+
+/// What a to-do's cell shows, beside its `id` and `cell` (`todo`): the contract's type of the
+/// list's items.
+struct TodoCell: Codable, Sendable {
+    var title: String
+    var done: Bool
+}
