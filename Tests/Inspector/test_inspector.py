@@ -244,3 +244,21 @@ def test_a_scene_used_by_its_key_alone_is_shown_from_the_store_marked_not_shown(
     # Embedded in the dashboard's slot, it is shown.
     assert server.post(f"/sessions/{session}/scenes/dashboard/actions/embed", {"slot": "main", "scene": "car"}).status_code == 200
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '.scene[data-key="car"]').get_attribute("data-shown") == "true", 3)
+
+
+def test_the_forms_give_each_member_a_field_of_its_type(server, browser):
+    """The input and action forms read the member types from the app's contract
+    (GET /openapi.json): an enumeration is a choice, a number a number field."""
+    session = server.session()
+    browser.get(f"{server.base}/inspector?session={session}")
+    form = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '.scene[data-key="films"] form.input'))
+    sort = form.find_element(By.NAME, "sort")
+    assert sort.tag_name == "select"
+    assert [option.get_attribute("value") for option in sort.find_elements(By.TAG_NAME, "option")] == ["", "episode", "releaseDate"]
+    assert form.find_element(By.NAME, "filter").get_attribute("type") == "text"
+    select = browser.find_element(By.CSS_SELECTOR, '.scene[data-key="films"] form[data-action="select"]')
+    assert [select.find_element(By.NAME, name).get_attribute("type") for name in ("section", "item")] == ["number", "number"]
+
+    browser.execute_script("arguments[0].value = 'releaseDate';", sort)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(browser, lambda d: server.get(f"/sessions/{session}/scenes/films").json()["input"]["sort"] == "releaseDate")

@@ -387,6 +387,75 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/CatalogueScene/snapshot`.
             internal var snapshot: Swift.Bool
+            /// Where the scene's schemas are in the app's contract (`GET /openapi.json`), as
+            /// references into it: its state document, its input as a body (a scene with input
+            /// members), its snapshot with typed items (a scene that declares its cells), and each
+            /// action's body.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/CatalogueScene/contract`.
+            internal struct ContractPayload: Codable, Hashable, Sendable {
+                /// e.g. `/openapi.json#/components/schemas/Scene-films-State`.
+                ///
+                /// - Remark: Generated from `#/components/schemas/CatalogueScene/contract/state`.
+                internal var state: Swift.String
+                /// - Remark: Generated from `#/components/schemas/CatalogueScene/contract/input`.
+                internal var input: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/CatalogueScene/contract/snapshot`.
+                internal var snapshot: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/CatalogueScene/contract/actions`.
+                internal struct ActionsPayload: Codable, Hashable, Sendable {
+                    /// A container of undocumented properties.
+                    internal var additionalProperties: [String: Swift.String]
+                    /// Creates a new `ActionsPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - additionalProperties: A container of undocumented properties.
+                    internal init(additionalProperties: [String: Swift.String] = .init()) {
+                        self.additionalProperties = additionalProperties
+                    }
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                    }
+                    internal func encode(to encoder: any Swift.Encoder) throws {
+                        try encoder.encodeAdditionalProperties(additionalProperties)
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/CatalogueScene/contract/actions`.
+                internal var actions: Components.Schemas.CatalogueScene.ContractPayload.ActionsPayload
+                /// Creates a new `ContractPayload`.
+                ///
+                /// - Parameters:
+                ///   - state: e.g. `/openapi.json#/components/schemas/Scene-films-State`.
+                ///   - input:
+                ///   - snapshot:
+                ///   - actions:
+                internal init(
+                    state: Swift.String,
+                    input: Swift.String? = nil,
+                    snapshot: Swift.String? = nil,
+                    actions: Components.Schemas.CatalogueScene.ContractPayload.ActionsPayload
+                ) {
+                    self.state = state
+                    self.input = input
+                    self.snapshot = snapshot
+                    self.actions = actions
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case state
+                    case input
+                    case snapshot
+                    case actions
+                }
+            }
+            /// Where the scene's schemas are in the app's contract (`GET /openapi.json`), as
+            /// references into it: its state document, its input as a body (a scene with input
+            /// members), its snapshot with typed items (a scene that declares its cells), and each
+            /// action's body.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/CatalogueScene/contract`.
+            internal var contract: Components.Schemas.CatalogueScene.ContractPayload
             /// Creates a new `CatalogueScene`.
             ///
             /// - Parameters:
@@ -397,6 +466,7 @@ extension Components {
             ///   - actionArguments: The arguments of each action, by the action's name (an empty array for an action without arguments), found from the action's declaration.
             ///   - slots: The slots of a container scene.
             ///   - snapshot: Whether the scene publishes a diffable snapshot.
+            ///   - contract: Where the scene's schemas are in the app's contract (`GET /openapi.json`), as
             internal init(
                 name: Swift.String,
                 keyPattern: Swift.String,
@@ -404,7 +474,8 @@ extension Components {
                 actions: [Swift.String],
                 actionArguments: Components.Schemas.CatalogueScene.ActionArgumentsPayload,
                 slots: [Swift.String],
-                snapshot: Swift.Bool
+                snapshot: Swift.Bool,
+                contract: Components.Schemas.CatalogueScene.ContractPayload
             ) {
                 self.name = name
                 self.keyPattern = keyPattern
@@ -413,6 +484,7 @@ extension Components {
                 self.actionArguments = actionArguments
                 self.slots = slots
                 self.snapshot = snapshot
+                self.contract = contract
             }
             internal enum CodingKeys: String, CodingKey {
                 case name
@@ -422,6 +494,7 @@ extension Components {
                 case actionArguments
                 case slots
                 case snapshot
+                case contract
             }
         }
         /// - Remark: Generated from `#/components/schemas/ActionArgument`.

@@ -24,6 +24,8 @@ public struct Scene: Sendable {
     package let isAddressable: Bool
     /// Whether it publishes a diffable snapshot.
     package let hasSnapshot: Bool
+    /// The kinds of cell its snapshot declares (``SnapshotProviding/cells``).
+    package let cellNames: [String]
     let make: @Sendable (ViewModelStore, CreationExtras) throws -> Void
     /// The schemas of the view model's types, for the app's contract.
     package let schemas: @Sendable (TypeDescriber) -> SceneSchemas
@@ -53,6 +55,7 @@ public struct Scene: Sendable {
         self.firstChildren = firstChildren
         isAddressable = addressable
         hasSnapshot = Model.self is any SnapshotProviding.Type
+        cellNames = (Model.self as? any SnapshotProviding.Type)?.cells.map(\.name) ?? []
         schemas = { SceneSchemas(of: Model.self, describer: $0) }
         make = { store, extras in
             _ = try store.get(Model.self, key: extras.key, scene: name, factory: factory, extras: extras)

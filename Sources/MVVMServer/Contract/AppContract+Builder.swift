@@ -77,7 +77,7 @@ extension AppContract {
 
         private mutating func addOperations(of scene: Scene, schemas sceneSchemas: SceneSchemas) {
             let name = scene.name
-            let stateName = "Scene-\(Self.componentPart(name))-State"
+            let stateName = SceneComponentNames.state(name)
             schemas[stateName] = state(of: scene, sceneSchemas)
             let stateReference = Self.reference(stateName)
             let base = "/sessions/{session}/scenes" + scene.keyPattern.openAPIPath.replacingOccurrences(of: "{session}", with: "{key_session}")
@@ -89,7 +89,7 @@ extension AppContract {
             paths[base] = .object(item)
 
             if !scene.inputMembers.isEmpty {
-                let patchName = "Scene-\(Self.componentPart(name))-InputPatch"
+                let patchName = SceneComponentNames.inputPatch(name)
                 schemas[patchName] = sceneSchemas.inputPatch
                 var input = operation(inputTemplate, id: operationID("set", name, "input"), summary: "Merges members into the `\(name)` scene's input.", answer: stateReference)
                 input["requestBody"] = Self.body(Self.reference(patchName), required: true)
@@ -105,7 +105,7 @@ extension AppContract {
                 "properties": .object(["navigation": Self.reference("Navigation")]),
             ])])])
             for action in scene.actions {
-                let bodyName = "Scene-\(Self.componentPart(name))-Action-\(Self.componentPart(action))"
+                let bodyName = SceneComponentNames.action(name, action)
                 let body = sceneSchemas.actionBodies[action] ?? .object(["type": .string("object")])
                 schemas[bodyName] = body
                 var perform = operation(actionTemplate, id: operationID("perform", name, action), summary: "Performs the `\(action)` action of the `\(name)` scene.", answer: result)
@@ -123,7 +123,7 @@ extension AppContract {
             var mapping: [String: JSONValue] = [:]
             var choices: [JSONValue] = []
             for cell in cells {
-                let component = "Scene-\(Self.componentPart(name))-Cell-\(Self.componentPart(cell.name))"
+                let component = SceneComponentNames.cell(name, cell.name)
                 schemas[component] = cell.item
                 mapping[cell.name] = .string("#/components/schemas/\(component)")
                 choices.append(Self.reference(component))
@@ -140,7 +140,7 @@ extension AppContract {
             members["sections"] = .object(["type": .string("array"), "items": .object(section)])
             snapshot["properties"] = .object(members)
             snapshot["description"] = .string("The snapshot of the `\(name)` scene, its items typed by their `cell`.")
-            let component = "Scene-\(Self.componentPart(name))-Snapshot"
+            let component = SceneComponentNames.snapshot(name)
             schemas[component] = .object(snapshot)
             return .object([
                 "oneOf": .array([Self.reference(component), Self.reference("SnapshotChanges")]),
@@ -213,11 +213,6 @@ extension AppContract {
 
         static func reference(_ component: String) -> JSONValue {
             .object(["$ref": .string("#/components/schemas/\(component)")])
-        }
-
-        /// A scene's or action's name as part of a component name.
-        private static func componentPart(_ name: String) -> String {
-            String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
         }
     }
 }

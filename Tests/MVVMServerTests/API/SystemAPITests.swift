@@ -9,7 +9,7 @@ import Testing
 
 @Suite("The catalogue, health and metrics over HTTP")
 struct SystemAPITests {
-    @Test("GET /scenes lists every scene with its key pattern, input, actions, slots and whether it has a snapshot")
+    @Test("GET /scenes lists every scene with its key pattern, input, actions, slots, whether it has a snapshot, and its schemas in the contract")
     func catalogue() async throws {
         try await APIClient.run { api in
             let response = try await api.get("/scenes")
@@ -26,6 +26,19 @@ struct SystemAPITests {
             #expect(counter["snapshot"] as? Bool == false)
             #expect(scenes[1]["keyPattern"] as? String == "detail/{id}")
             #expect(scenes[2]["snapshot"] as? Bool == true)
+            // Each scene links to its schemas in the app's contract, and each link resolves.
+            let contract = try #require(counter["contract"] as? [String: Any])
+            #expect(contract["state"] as? String == "/openapi.json#/components/schemas/Scene-counter-State")
+            #expect(contract["input"] as? String == "/openapi.json#/components/schemas/Scene-counter-InputPatch")
+            #expect((contract["actions"] as? [String: String])?["add"] == "/openapi.json#/components/schemas/Scene-counter-Action-add")
+            let components = try #require((try await api.get("/openapi.json").json["components"] as? [String: Any])?["schemas"] as? [String: Any])
+            for scene in scenes {
+                let links = try #require(scene["contract"] as? [String: Any])
+                let all = [links["state"], links["input"], links["snapshot"]].compactMap { $0 as? String } + ((links["actions"] as? [String: String]) ?? [:]).values
+                for link in all {
+                    #expect(components[String(link.split(separator: "/").last ?? "")] != nil, "\(link)")
+                }
+            }
         }
     }
 

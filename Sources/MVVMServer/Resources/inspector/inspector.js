@@ -14,6 +14,8 @@ const inspector = {
   storeKeys: [],
   // How many reads of the store were started: the number of the latest.
   storeReads: 0,
+  // The schemas of the app's contract, by component name.
+  schemas: {},
 };
 
 function el(tag, options = {}, ...children) {
@@ -277,25 +279,83 @@ function renderScene(key) {
   if (scene.snapshotBox) renderSnapshot(key);
 }
 
+// The schemas of the app's contract (GET /openapi.json), by component name: the forms give
+// each member a field of its type.
+function component(link) {
+  if (!link) return null;
+  return resolve({ $ref: link.slice(link.indexOf("#")) });
+}
+
+function resolve(schema) {
+  while (schema && schema.$ref) schema = inspector.schemas[schema.$ref.split("/").pop()];
+  return schema || null;
+}
+
+// The members of an object schema, those of its choices (anyOf, oneOf) merged.
+function members(schema) {
+  schema = resolve(schema);
+  if (!schema) return {};
+  const found = Object.assign({}, schema.properties || {});
+  for (const choice of [...(schema.anyOf || []), ...(schema.oneOf || [])]) Object.assign(found, members(choice));
+  return found;
+}
+
+function types(schema) {
+  const type = schema && schema.type;
+  return Array.isArray(type) ? type : type ? [type] : [];
+}
+
+// A field for a value of `schema`: a choice for an enumeration or a boolean, a number field for
+// a number, text otherwise (JSON for arrays and objects).
+function field(name, schema, value) {
+  schema = resolve(schema) || {};
+  const choices = schema.enum ? schema.enum.map(String) : types(schema).includes("boolean") ? ["true", "false"] : null;
+  if (choices) {
+    const select = el("select", { attributes: { name, "data-input": name } },
+      el("option", { text: "", attributes: { value: "" } }), ...choices.map((choice) => el("option", { text: choice, attributes: { value: choice } })));
+    select.value = value === undefined ? "" : String(value);
+    return select;
+  }
+  const numeric = types(schema).some((type) => type === "integer" || type === "number") && !types(schema).includes("string");
+  const input = el("input", { attributes: { name, "data-input": name, placeholder: types(schema).join(" or ") || "JSON" } });
+  if (numeric) {
+    input.type = "number";
+    input.step = types(schema).includes("integer") ? "1" : "any";
+  }
+  if (value !== undefined) input.value = text(value);
+  return input;
+}
+
+// The value of a field as its schema's type.
+function fieldValue(raw, schema, current) {
+  schema = resolve(schema);
+  if (!schema) return typeof current === "string" ? raw : parseValue(raw);
+  if (schema.enum) return schema.enum.find((choice) => String(choice) === raw) ?? raw;
+  const kinds = types(schema);
+  if (kinds.includes("boolean")) return raw === "true";
+  if (kinds.includes("string")) return raw;
+  if (kinds.includes("integer") || kinds.includes("number")) return Number(raw);
+  return parseValue(raw);
+}
+
 function inputForm(key, description, state) {
   const form = el("form", { className: "input" });
   if (!description.input.length) return form;
+  const schemas = members(component(description.contract && description.contract.input));
   for (const member of description.input) {
-    const field = el("input", { attributes: { name: member, "data-input": member } });
-    field.value = text(state.input[member]);
-    form.append(el("label", { text: `${member} ` }, field));
+    form.append(el("label", { text: `${member} ` }, field(member, schemas[member], state.input[member])));
   }
   form.append(el("button", { text: "Send input", attributes: { type: "submit" } }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const members = {};
+    const body = {};
     for (const member of description.input) {
       const value = form.elements[member].value;
       const current = inspector.scenes.get(key).state.input[member];
-      if (value === text(current)) continue;
-      members[member] = typeof current === "string" ? value : parseValue(value);
+      if (value === text(current) || (value === "" && schemas[member] && (resolve(schemas[member]).enum || types(resolve(schemas[member])).includes("boolean")))) continue;
+      body[member] = fieldValue(value, schemas[member], current);
     }
-    await send(`/scenes/${keyPath(key)}/input`, members);
+    await send(`/scenes/${keyPath(key)}/input`, body);
   });
   return form;
 }
@@ -304,30 +364,20 @@ function parseValue(value) {
   try { return JSON.parse(value); } catch (error) { return value; }
 }
 
-function typed(argument, value) {
-  switch (argument.type) {
-    case "integer": case "number": return Number(value);
-    case "boolean": return value === "true";
-    case "array": case "object": return parseValue(value);
-    default: return value;
-  }
-}
-
 function actionForms(key, description) {
   return description.actions.map((action) => {
     const form = el("form", { className: "action", attributes: { "data-action": action } });
-    const argumentsOf = description.actionArguments[action] || [];
-    for (const argument of argumentsOf) {
-      form.append(el("label", { text: `${argument.name} ` },
-        el("input", { attributes: { name: argument.name, placeholder: argument.type } })));
-    }
+    const schemas = members(component(description.contract && description.contract.actions[action]));
+    const names = Object.keys(schemas).length ? Object.keys(schemas) : (description.actionArguments[action] || []).map((argument) => argument.name);
+    const declared = Object.fromEntries((description.actionArguments[action] || []).map((argument) => [argument.name, { type: argument.type, enum: argument.values }]));
+    for (const name of names) form.append(el("label", { text: `${name} ` }, field(name, schemas[name] || declared[name])));
     form.append(el("button", { text: action, attributes: { type: "submit" } }));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const body = {};
-      for (const argument of argumentsOf) {
-        const value = form.elements[argument.name].value;
-        if (value !== "") body[argument.name] = typed(argument, value);
+      for (const name of names) {
+        const value = form.elements[name].value;
+        if (value !== "") body[name] = fieldValue(value, schemas[name] || declared[name]);
       }
       await send(`/scenes/${keyPath(key)}/actions/${encodeURIComponent(action)}`, body);
     });
@@ -458,6 +508,8 @@ async function replayJournal(raw) {
 }
 
 async function start() {
+  const contract = await api("GET", "/openapi.json");
+  inspector.schemas = (contract.json && contract.json.components && contract.json.components.schemas) || {};
   const catalogue = await api("GET", "/scenes");
   for (const scene of (catalogue.json && catalogue.json.scenes) || []) inspector.catalogue.set(scene.name, scene);
   for (const button of document.querySelectorAll("[data-advance]")) {
