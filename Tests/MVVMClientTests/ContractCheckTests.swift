@@ -3,6 +3,7 @@ import MVVMClient
 import MVVMJSON
 @testable import MVVMServer
 import MVVMServerTesting
+import TestSupport
 import Testing
 
 /// The app's own contract (`GET /openapi.json`): typed operations on each scene's paths, and
@@ -37,21 +38,9 @@ struct ContractCheckTests {
         }
     }
 
-    /// An amount that decodes from a number of cents but encodes as a string: its JSON is not
-    /// what its decoding says.
-    struct Money: Codable, Sendable, Equatable {
-        var cents: Int
-        init(cents: Int) { self.cents = cents }
-        init(from decoder: any Decoder) throws { cents = try decoder.singleValueContainer().decode(Int.self) }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode("\(cents / 100).\(cents % 100)")
-        }
-    }
-
-    /// A price whose output holds ``Money``.
+    /// A price whose output holds money whose JSON is not what its decoding says.
     final class Price: ViewModel {
-        struct Output: Codable, Sendable, Equatable { var price = Money(cents: 1250) }
+        struct Output: Codable, Sendable, Equatable { var price = MisdescribedMoney(cents: 1250) }
         var input = EmptyInput()
         let output = Output()
     }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MVVMCore
 import MVVMJSON
+import TestSupport
 import Testing
 
 /// The mapping rules of ``TypeDescriber``: each pinned by the schema written and by real
@@ -110,16 +111,6 @@ struct TypeDescriberTests {
         #expect(try mismatch(shelf) == nil)
     }
 
-    struct Money: Codable {
-        var cents: Int
-        init(cents: Int) { self.cents = cents }
-        init(from decoder: any Decoder) throws { cents = try decoder.singleValueContainer().decode(Int.self) }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode("\(cents / 100).\(cents % 100)")
-        }
-    }
-
     struct Strict: Codable {
         var code: String
         init(from decoder: any Decoder) throws {
@@ -142,12 +133,12 @@ struct TypeDescriberTests {
         static var jsonSchema: JSONSchema { .string.described("Cents, as a string.") }
     }
 
-    struct Price: Codable { var money: Money; var strict: Strict?; var described: Described }
+    struct Price: Codable { var money: MisdescribedMoney; var strict: Strict?; var described: Described }
 
     @Test("A type that cannot be described exactly is named in a warning, never a silent {}; one that describes itself is taken at its word")
     func undescribable() throws {
         let (_, components, warnings) = described(Price.self)
-        #expect(warnings.contains { $0.contains("TypeDescriberTests.Money") && $0.contains("encodes otherwise") && $0.contains("JSONSchemaDescribing") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("MisdescribedMoney") && $0.contains("encodes otherwise") && $0.contains("JSONSchemaDescribing") }, "\(warnings)")
         #expect(warnings.contains { $0.contains("TypeDescriberTests.Strict") && $0.contains("cannot be described") }, "\(warnings)")
         #expect(try component("TypeDescriberTests.Described", in: components) == ["type": .string("string"), "description": .string("Cents, as a string.")])
         #expect(!warnings.contains { $0.contains("Described") }, "\(warnings)")
