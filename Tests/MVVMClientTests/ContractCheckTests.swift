@@ -96,7 +96,11 @@ struct ContractCheckTests {
             let shelf = session.scene("shelf/1", input: Shelf.Input.self, output: Shelf.Output.self)
             struct Add: Encodable { var title: String; var cents: Int }
             _ = try await shelf.setInput(members: ["limit": 3])
+            var copy = try await shelf.snapshotCopy()
             _ = try await shelf.perform("add", arguments: Add(title: "Tea", cents: 350))
+            // The changes since the copy's version: an inserted item, typed by its cell.
+            try await copy.update(wait: .seconds(5))
+            #expect(copy.snapshot.sections.first?.items.map(\.id) == ["0"])
             _ = try await shelf.perform("select", arguments: ["id": 1])
             #expect(try await shelf.snapshot().sections.first?.items.count == 1, "a typed item")
             let cleared = try await shelf.perform("clear")
@@ -113,7 +117,12 @@ struct ContractCheckTests {
             #expect(violation?.problem.contains("/output/price: is string, not integer") == true, "\(violation.map(String.init(describing:)) ?? "")")
             #expect(violation?.path.hasSuffix("/scenes/price") == true)
             let shelf = try await client.createSession().scene("shelf/1", input: Shelf.Input.self, output: Shelf.Output.self)
+            var copy = try await shelf.snapshotCopy()
             _ = try await shelf.perform("addUnknownCell")
+            // The changes since the copy's version, then the whole snapshot: each checked.
+            var changes: ContractViolation?
+            do { _ = try await copy.update(wait: .seconds(5)) } catch let violation as ContractViolation { changes = violation }
+            #expect(changes?.problem.contains("/changes/items/inserted/0/item") == true, "\(changes.map(String.init(describing:)) ?? "no violation")")
             let cell = await #expect(throws: ContractViolation.self) { try await shelf.snapshot() }
             #expect(cell?.problem.contains("/sections/0/items/0") == true, "an item of a cell the scene does not declare: \(cell.map(String.init(describing:)) ?? "")")
         }

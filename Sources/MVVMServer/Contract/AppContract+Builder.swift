@@ -116,8 +116,9 @@ extension AppContract {
 
         /// The answer of a scene's snapshot operation when the scene declares its cells: its
         /// snapshot with items typed by `cell` (`Scene-<name>-Snapshot`, each cell
-        /// `Scene-<name>-Cell-<cell>`), or the framework's changes; `nil` (the framework's
-        /// answer) when it declares none.
+        /// `Scene-<name>-Cell-<cell>`), or its changes, whose inserted and changed items are typed
+        /// the same way (`Scene-<name>-SnapshotChanges`); `nil` (the framework's answer) when it
+        /// declares none.
         private mutating func sceneSnapshot(_ name: String, cells: [(name: String, item: JSONValue)]) -> JSONValue? {
             guard !cells.isEmpty else { return nil }
             var mapping: [String: JSONValue] = [:]
@@ -130,10 +131,11 @@ extension AppContract {
             }
             var section = frameworkSchemas["SnapshotSection"]?.objectValue ?? [:]
             var sectionMembers = section["properties"]?.objectValue ?? [:]
-            sectionMembers["items"] = .object(["type": .string("array"), "items": .object([
+            let items = JSONValue.object(["type": .string("array"), "items": .object([
                 "oneOf": .array(choices),
                 "discriminator": .object(["propertyName": .string("cell"), "mapping": .object(mapping)]),
             ])])
+            sectionMembers["items"] = items
             section["properties"] = .object(sectionMembers)
             var snapshot = frameworkSchemas["Snapshot"]?.objectValue ?? [:]
             var members = snapshot["properties"]?.objectValue ?? [:]
@@ -142,13 +144,34 @@ extension AppContract {
             snapshot["description"] = .string("The snapshot of the `\(name)` scene, its items typed by their `cell`.")
             let component = SceneComponentNames.snapshot(name)
             schemas[component] = .object(snapshot)
+            // The changes since a version, their inserted and changed items typed the same way.
+            var position = frameworkSchemas["ItemPosition"]?.objectValue ?? [:]
+            var positionMembers = position["properties"]?.objectValue ?? [:]
+            positionMembers["item"] = items.objectValue?["items"]
+            position["properties"] = .object(positionMembers)
+            let positionName = SceneComponentNames.itemPosition(name)
+            schemas[positionName] = .object(position)
+            let differenceName = SceneComponentNames.snapshotDifference(name)
+            schemas[differenceName] = Self.replacing(Self.reference("ItemPosition"), with: Self.reference(positionName), in: frameworkSchemas["SnapshotDifference"] ?? .object([:]))
+            let changesName = SceneComponentNames.snapshotChanges(name)
+            schemas[changesName] = Self.replacing(Self.reference("SnapshotDifference"), with: Self.reference(differenceName), in: frameworkSchemas["SnapshotChanges"] ?? .object([:]))
             return .object([
-                "oneOf": .array([Self.reference(component), Self.reference("SnapshotChanges")]),
+                "oneOf": .array([Self.reference(component), Self.reference(changesName)]),
                 "discriminator": .object(["propertyName": .string("kind"), "mapping": .object([
                     "snapshot": .string("#/components/schemas/\(component)"),
-                    "changes": .string("#/components/schemas/SnapshotChanges"),
+                    "changes": .string("#/components/schemas/\(changesName)"),
                 ])]),
             ])
+        }
+
+        /// `schema` with every occurrence of `old` (a reference) replaced by `new`.
+        private static func replacing(_ old: JSONValue, with new: JSONValue, in schema: JSONValue) -> JSONValue {
+            if schema == old { return new }
+            switch schema {
+            case .object(let members): return .object(members.mapValues { replacing(old, with: new, in: $0) })
+            case .array(let elements): return .array(elements.map { replacing(old, with: new, in: $0) })
+            default: return schema
+            }
         }
 
         /// The scene's state document: the framework's, with its name, input and output.

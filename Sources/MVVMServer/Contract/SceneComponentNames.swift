@@ -7,6 +7,13 @@ enum SceneComponentNames {
     static func inputPatch(_ scene: String) -> String { "Scene-\(part(scene))-InputPatch" }
     /// The snapshot with typed items: `Scene-<scene>-Snapshot`.
     static func snapshot(_ scene: String) -> String { "Scene-\(part(scene))-Snapshot" }
+    /// The changes since a version, their items typed: `Scene-<scene>-SnapshotChanges`, with
+    /// `Scene-<scene>-SnapshotDifference` and `Scene-<scene>-ItemPosition`.
+    static func snapshotChanges(_ scene: String) -> String { "Scene-\(part(scene))-SnapshotChanges" }
+    /// The difference of ``snapshotChanges(_:)``.
+    static func snapshotDifference(_ scene: String) -> String { "Scene-\(part(scene))-SnapshotDifference" }
+    /// An item's position in ``snapshotDifference(_:)``, with the item typed.
+    static func itemPosition(_ scene: String) -> String { "Scene-\(part(scene))-ItemPosition" }
     /// An item of a kind of cell: `Scene-<scene>-Cell-<cell>`.
     static func cell(_ scene: String, _ cell: String) -> String { "Scene-\(part(scene))-Cell-\(part(cell))" }
     /// An action's body: `Scene-<scene>-Action-<action>`.
