@@ -16,6 +16,7 @@ public struct ContractChange: Sendable, Equatable, CustomStringConvertible {
     /// Whether a client made from the committed contract breaks.
     public let breaksClients: Bool
 
+    /// `breaks clients: <location>: <change>`, or `compatible: …`.
     public var description: String {
         "\(breaksClients ? "breaks clients" : "compatible"): \(location): \(change)"
     }

@@ -34,6 +34,7 @@ public struct ContractViolation: Error, CustomStringConvertible {
     /// What is wrong, with the path of the member at fault (`/output/count: is string, not integer`).
     public let problem: String
 
+    /// The request and what is wrong with its answer, in a sentence.
     public var description: String {
         "The answer to \(method) \(path) is not what the app's contract promises: \(problem)"
     }
