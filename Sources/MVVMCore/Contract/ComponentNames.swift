@@ -78,8 +78,9 @@ package struct ComponentNames: Sendable {
         return String(name[name.index(after: dot)...])
     }
 
-    /// The characters a component name may hold.
-    private static func sanitized(_ name: String) -> String {
+    /// `name` with the characters a component name may not hold (any but letters, digits,
+    /// `.`, `-` and `_`) as `_`.
+    package static func sanitized(_ name: String) -> String {
         String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
     }
 }

@@ -30,7 +30,7 @@ package final class TypeDescriber {
     private var standIns: [ObjectIdentifier: Any] = [:]
     private var standInDepth = 0
     /// The checks of stand-ins' encodings, run once every component is known.
-    private var pendingChecks: [() -> Void] = []
+    private var pendingChecks: [(JSONSchemaValidator) -> Void] = []
     private var reportedWarnings: [String] = []
 
     /// What could not be described exactly, each naming its type.
@@ -69,7 +69,7 @@ package final class TypeDescriber {
         do {
             let (schema, value) = try namedSchema(type)
             components[id] = Component(reflectedName: String(reflecting: type), schema: schema)
-            pendingChecks.append { [unowned self] in check(value, of: type, against: schema) }
+            pendingChecks.append { [unowned self] validator in check(value, of: type, against: schema, with: validator) }
             standIns[id] = value
             return (reference, value)
         } catch {
@@ -118,9 +118,8 @@ package final class TypeDescriber {
 
     /// Checks that the stand-in's encoding fits the schema found from the decoding: a type
     /// whose encoding is its own shows here.
-    private func check<Value>(_ value: Value, of type: Value.Type, against schema: JSONValue) {
+    private func check<Value>(_ value: Value, of type: Value.Type, against schema: JSONValue, with validator: JSONSchemaValidator) {
         guard let encodable = value as? any Encodable, let encoded = try? JSONValue(encoding: encodable) else { return }
-        let validator = JSONSchemaValidator(components: componentsByReflectedName)
         if let mismatch = validator.mismatch(of: encoded, against: schema) {
             warn("\(Self.displayName(type)) encodes otherwise than it decodes (\(mismatch)); conform it to JSONSchemaDescribing")
         }
@@ -130,14 +129,14 @@ package final class TypeDescriber {
         if !reportedWarnings.contains(warning) { reportedWarnings.append(warning) }
     }
 
+    /// Runs the checks noted since the last run, with one validator over every component
+    /// described so far.
     private func runPendingChecks() {
+        guard !pendingChecks.isEmpty else { return }
         let checks = pendingChecks
         pendingChecks = []
-        checks.forEach { $0() }
-    }
-
-    private var componentsByReflectedName: [String: JSONValue] {
-        Dictionary(components.values.map { ($0.reflectedName, $0.schema) }) { first, _ in first }
+        let validator = JSONSchemaValidator(components: Dictionary(components.values.map { ($0.reflectedName, $0.schema) }) { first, _ in first })
+        checks.forEach { $0(validator) }
     }
 
     /// The components described so far under their final names, and the references to them in

@@ -46,59 +46,56 @@ extension AppContract {
         /// every operation of the scene on the same session and key, so that stateful tools
         /// chain them.
         mutating func add(_ scene: Scene, schemas sceneSchemas: SceneSchemas) {
-            let firstOperation = sceneOperations.count
-            addOperations(of: scene, schemas: sceneSchemas)
-            linkEachOther(Array(sceneOperations[firstOperation...]), keyParameters: scene.keyPattern.parameterNames)
+            let base = "/sessions/{session}/scenes" + scene.keyPattern.openAPIPath.replacingOccurrences(of: "{session}", with: "{key_session}")
+            let parameters = JSONValue.array([sessionParameter] + scene.keyPattern.parameterNames.map { Self.keyParameter($0) })
+            let operations = self.operations(of: scene, schemas: sceneSchemas)
+            let links = Self.links(to: operations.compactMap { $0.fields["operationId"]?.stringValue }, keyParameters: scene.keyPattern.parameterNames)
+            for (path, method, fields) in operations {
+                paths[base + path] = .object(["parameters": parameters, method: .object(Self.linking(fields, to: links))])
+            }
         }
 
-        /// Links the 200 answer of each of `operations` to each of them.
-        private mutating func linkEachOther(_ operations: [String], keyParameters: [String]) {
+        /// Links from an answer to each of `operations`, on the same session and key.
+        private static func links(to operations: [String], keyParameters: [String]) -> JSONValue {
             var parameters: [String: JSONValue] = ["session": .string("$request.path.session")]
             for name in keyParameters {
                 let parameter = name == "session" ? "key_session" : name
                 parameters[parameter] = .string("$request.path.\(parameter)")
             }
-            let links = JSONValue.object(Dictionary(uniqueKeysWithValues: operations.map {
+            return .object(Dictionary(uniqueKeysWithValues: operations.map {
                 ($0, JSONValue.object(["operationId": .string($0), "parameters": .object(parameters)]))
             }))
-            for (path, item) in paths {
-                guard case .object(var methods) = item else { continue }
-                for (method, operation) in methods {
-                    guard case .object(var fields) = operation, let id = fields["operationId"]?.stringValue, operations.contains(id),
-                          case .object(var responses)? = fields["responses"], case .object(var ok)? = responses["200"] else { continue }
-                    ok["links"] = links
-                    responses["200"] = .object(ok)
-                    fields["responses"] = .object(responses)
-                    methods[method] = .object(fields)
-                }
-                paths[path] = .object(methods)
-            }
         }
 
-        private mutating func addOperations(of scene: Scene, schemas sceneSchemas: SceneSchemas) {
+        /// `operation` with `links` on its 200 answer.
+        private static func linking(_ operation: [String: JSONValue], to links: JSONValue) -> [String: JSONValue] {
+            guard case .object(var responses)? = operation["responses"], case .object(var ok)? = responses["200"] else { return operation }
+            ok["links"] = links
+            responses["200"] = .object(ok)
+            var linked = operation
+            linked["responses"] = .object(responses)
+            return linked
+        }
+
+        /// The operations of `scene`, each with its path below the scene's key and its method;
+        /// its schemas are added to ``schemas``.
+        private mutating func operations(of scene: Scene, schemas sceneSchemas: SceneSchemas) -> [(path: String, method: String, fields: [String: JSONValue])] {
             let name = scene.name
             let stateName = SceneComponentNames.state(name)
             schemas[stateName] = state(of: scene, sceneSchemas)
             let stateReference = Self.reference(stateName)
-            let base = "/sessions/{session}/scenes" + scene.keyPattern.openAPIPath.replacingOccurrences(of: "{session}", with: "{key_session}")
-            let parameters = JSONValue.array([sessionParameter] + scene.keyPattern.parameterNames.map { Self.keyParameter($0) })
-
-            let stateID = operationID("get", name, "state")
-            var item: [String: JSONValue] = ["parameters": parameters]
-            item["get"] = .object(operation(stateTemplate, id: stateID, summary: "The state of the `\(name)` scene.", answer: stateReference))
-            paths[base] = .object(item)
-
+            var operations: [(path: String, method: String, fields: [String: JSONValue])] = []
+            operations.append(("", "get", operation(stateTemplate, id: operationID("get", name, "state"), summary: "The state of the `\(name)` scene.", answer: stateReference)))
             if !scene.inputMembers.isEmpty {
                 let patchName = SceneComponentNames.inputPatch(name)
                 schemas[patchName] = sceneSchemas.inputPatch
                 var input = operation(inputTemplate, id: operationID("set", name, "input"), summary: "Merges members into the `\(name)` scene's input.", answer: stateReference)
                 input["requestBody"] = Self.body(Self.reference(patchName), required: true)
-                paths[base + "/input"] = .object(["parameters": parameters, "post": .object(input)])
+                operations.append(("/input", "post", input))
             }
             if scene.hasSnapshot {
                 let typed = sceneSnapshot(name, cells: sceneSchemas.cells)
-                let snapshot = operation(snapshotTemplate, id: operationID("get", name, "snapshot"), summary: "The snapshot of the `\(name)` scene, or its changes since a version.", answer: typed)
-                paths[base + "/snapshot"] = .object(["parameters": parameters, "get": .object(snapshot)])
+                operations.append(("/snapshot", "get", operation(snapshotTemplate, id: operationID("get", name, "snapshot"), summary: "The snapshot of the `\(name)` scene, or its changes since a version.", answer: typed)))
             }
             let result = JSONValue.object(["allOf": .array([stateReference, .object([
                 "type": .string("object"),
@@ -110,8 +107,9 @@ extension AppContract {
                 schemas[bodyName] = body
                 var perform = operation(actionTemplate, id: operationID("perform", name, action), summary: "Performs the `\(action)` action of the `\(name)` scene.", answer: result)
                 perform["requestBody"] = Self.body(Self.reference(bodyName), required: body.objectValue?["required"] != nil)
-                paths[base + "/actions/" + action] = .object(["parameters": parameters, "post": .object(perform)])
+                operations.append(("/actions/" + action, "post", perform))
             }
+            return operations
         }
 
         /// The answer of a scene's snapshot operation when the scene declares its cells: its
