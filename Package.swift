@@ -69,7 +69,10 @@ let package = Package(
         // Saved sessions in an SQLite file through GRDB (the embedded default state store).
         .target(
             name: "MVVMSQLite",
-            dependencies: ["MVVMCore", "MVVMSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MVVMCore", "MVVMSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Saved sessions in PostgreSQL through postgres-nio, shared by several servers: each
@@ -194,7 +197,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MVVMServerTests",
-            dependencies: ["MVVMServer", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MVVMServer", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -209,7 +214,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ScenesTests",
-            dependencies: ["Scenes", "MVVMServer", "MVVMServerTesting", "MVVMClient", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport"],
+            dependencies: [
+                "Scenes", "MVVMServer", "MVVMServerTesting", "MVVMClient", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
     ],

@@ -5,7 +5,7 @@ let package = Package(
     name: "Counter",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "MVVMServer", path: "../.."),
+        .package(name: "MVVMServer", path: "../..")
     ],
     targets: [
         .executableTarget(

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Opens Server-Sent Events streams of a server over `URLSession`, reading each as its bytes
@@ -70,11 +70,15 @@ private final class EventStreamReader: NSObject, URLSessionDataDelegate, Sendabl
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         let http = response as? HTTPURLResponse
         let status = http?.statusCode ?? 0
         let isStream = status == 200 && (http?.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased().hasPrefix("text/event-stream")
-        let opened: (CheckedContinuation<EventStreamOpener.Answer, any Error>, AsyncThrowingStream<ArraySlice<UInt8>, any Error>)? = phase.withLock { phase in
+        let opened: (CheckedContinuation<EventStreamOpener.Answer, any Error>, AsyncThrowingStream<ArraySlice<UInt8>, any Error>)? = phase.withLock {
+            phase in
             guard case .waiting(let continuation) = phase else { return nil }
             guard isStream else {
                 phase = .collecting(status: status, body: Data(), continuation)

@@ -36,8 +36,9 @@ public struct Journal: Sendable, Equatable {
         dropped = document.dropped
         let encoder = JSONEncoder()
         entries = try document.entries.map { entry in
-            Entry(seq: entry.seq, method: entry.method.rawValue, path: entry.path, body: try encoder.encode(entry.body),
-                  rawBody: entry.rawBody, status: entry.status, answer: try encoder.encode(entry.answer))
+            Entry(
+                seq: entry.seq, method: entry.method.rawValue, path: entry.path, body: try encoder.encode(entry.body),
+                rawBody: entry.rawBody, status: entry.status, answer: try encoder.encode(entry.answer))
         }
     }
 
@@ -45,14 +46,17 @@ public struct Journal: Sendable, Equatable {
     var document: Components.Schemas.Journal {
         get throws {
             let decoder = JSONDecoder()
-            return Components.Schemas.Journal(session: session, dropped: dropped, entries: try entries.map { entry in
-                guard let method = Components.Schemas.JournalEntry.MethodPayload(rawValue: entry.method) else {
-                    throw JournalError.unknownMethod(entry.method)
-                }
-                return Components.Schemas.JournalEntry(seq: entry.seq, method: method, path: entry.path,
-                                                       body: try decoder.decode(OpenAPIValueContainer.self, from: entry.body),
-                                                       rawBody: entry.rawBody, status: entry.status, answer: try decoder.decode(OpenAPIValueContainer.self, from: entry.answer))
-            })
+            return Components.Schemas.Journal(
+                session: session, dropped: dropped,
+                entries: try entries.map { entry in
+                    guard let method = Components.Schemas.JournalEntry.MethodPayload(rawValue: entry.method) else {
+                        throw JournalError.unknownMethod(entry.method)
+                    }
+                    return Components.Schemas.JournalEntry(
+                        seq: entry.seq, method: method, path: entry.path,
+                        body: try decoder.decode(OpenAPIValueContainer.self, from: entry.body),
+                        rawBody: entry.rawBody, status: entry.status, answer: try decoder.decode(OpenAPIValueContainer.self, from: entry.answer))
+                })
         }
     }
 }

@@ -26,7 +26,8 @@ extension MVVMClient {
         let lifecycleDivergence = result.lifecycleDivergence.map {
             ReplayOutcome.Divergence(seq: $0.seq, members: $0.members, expectedStatus: $0.expected.status, actualStatus: $0.actual.status)
         }
-        return ReplayOutcome(session: session(id: result.session), steps: result.steps, divergence: divergence,
-                             lifecycleDivergence: lifecycleDivergence, waitingForClock: result.waitingForClock)
+        return ReplayOutcome(
+            session: session(id: result.session), steps: result.steps, divergence: divergence,
+            lifecycleDivergence: lifecycleDivergence, waitingForClock: result.waitingForClock)
     }
 }

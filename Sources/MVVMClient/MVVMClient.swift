@@ -3,7 +3,7 @@ import OpenAPIRuntime
 import OpenAPIURLSession
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A client of an MVVMServer API: creates and resumes sessions, whose scenes it reads and

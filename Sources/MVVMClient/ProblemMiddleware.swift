@@ -17,7 +17,8 @@ struct ProblemMiddleware: ClientMiddleware {
         guard response.status.code >= 400 else { return (response, responseBody) }
         var bytes = Data()
         if let responseBody { bytes = try await Data(collecting: responseBody, upTo: Self.maxBodyBytes) }
-        throw ProblemDetails.answered(bytes, status: response.status.code, otherwise: "The server answered \(response.status.code) without problem details to \(operationID).")
+        throw ProblemDetails.answered(
+            bytes, status: response.status.code, otherwise: "The server answered \(response.status.code) without problem details to \(operationID).")
     }
 }
 

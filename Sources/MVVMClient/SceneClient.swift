@@ -26,7 +26,9 @@ public struct SceneClient<Input: Codable & Sendable, Output: Decodable & Sendabl
 
     /// Follows the state until one satisfies `condition`, long-polling each next version; throws
     /// ``SceneClientError/timedOut(key:lastVersion:)`` after `timeout`.
-    public func state(timeout: Duration = .seconds(10), where condition: (SceneState<Input, Output>) -> Bool) async throws -> SceneState<Input, Output> {
+    public func state(timeout: Duration = .seconds(10), where condition: (SceneState<Input, Output>) -> Bool) async throws -> SceneState<
+        Input, Output
+    > {
         let deadline = ContinuousClock.now + timeout
         var state = try await state()
         while !condition(state) {
@@ -61,9 +63,10 @@ public struct SceneClient<Input: Codable & Sendable, Output: Decodable & Sendabl
     @discardableResult
     public func setInput(members: some Encodable) async throws -> SceneState<Input, Output> {
         let body = try ContainerDecoding.container(OpenAPIObjectContainer.self, encoding: members)
-        return try SceneState(try await call {
-            try await api.setInput(path: .init(id: session.id, key: key), body: .json(body)).ok.body.json
-        })
+        return try SceneState(
+            try await call {
+                try await api.setInput(path: .init(id: session.id, key: key), body: .json(body)).ok.body.json
+            })
     }
 
     /// Performs an action, with arguments that encode to a JSON object (none by default);

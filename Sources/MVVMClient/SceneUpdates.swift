@@ -23,7 +23,9 @@ public struct SceneUpdates<Input: Codable & Sendable, Output: Decodable & Sendab
     let delivery: UpdateDelivery
 
     /// The messages of a stream, as swift-openapi-runtime decodes them.
-    typealias StreamEvents = ServerSentEventsDeserializationSequence<ServerSentEventsLineDeserializationSequence<AsyncThrowingStream<ArraySlice<UInt8>, any Error>>>
+    typealias StreamEvents = ServerSentEventsDeserializationSequence<
+        ServerSentEventsLineDeserializationSequence<AsyncThrowingStream<ArraySlice<UInt8>, any Error>>
+    >
 
     /// Reads the versions.
     public struct AsyncIterator: AsyncIteratorProtocol {
@@ -79,7 +81,8 @@ public struct SceneUpdates<Input: Codable & Sendable, Output: Decodable & Sendab
                 return bytes.asDecodedServerSentEvents().makeAsyncIterator()
             case .document(let status, let body):
                 guard status >= 400 else { return nil }
-                throw ProblemDetails.answered(body, status: status, otherwise: "The server answered \(status) without problem details to a stream of \(path).")
+                throw ProblemDetails.answered(
+                    body, status: status, otherwise: "The server answered \(status) without problem details to a stream of \(path).")
             }
         }
 
@@ -96,7 +99,9 @@ public struct SceneUpdates<Input: Codable & Sendable, Output: Decodable & Sendab
                 case "gone":
                     stream = nil
                     throw (try? JSONDecoder().decode(ProblemDetails.self, from: data))
-                        ?? ProblemDetails(type: "https://mvvmserver.dev/problems/session-gone", title: "Session gone", status: 410, detail: "The session was deleted or expired.")
+                        ?? ProblemDetails(
+                            type: "https://mvvmserver.dev/problems/session-gone", title: "Session gone", status: 410,
+                            detail: "The session was deleted or expired.")
                 default:
                     continue
                 }

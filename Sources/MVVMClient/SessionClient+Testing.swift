@@ -29,7 +29,9 @@ extension SessionClient {
     public func advanceClock(by duration: Duration, wait: Duration = .seconds(30)) async throws -> TestClockReading {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let query = Operations.AdvanceSessionClock.Input.Query(wait: waitParameter(wait))
-        return TestClockReading(try await call { try await api.advanceSessionClock(path: .init(id: id), query: query, body: .json(.init(seconds: seconds))).ok.body.json })
+        return TestClockReading(
+            try await call { try await api.advanceSessionClock(path: .init(id: id), query: query, body: .json(.init(seconds: seconds))).ok.body.json }
+        )
     }
 }
 

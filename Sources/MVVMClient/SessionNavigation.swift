@@ -42,16 +42,18 @@ public struct SessionNavigation: Sendable, Equatable {
         version = UInt64(clamping: navigation.version)
         stack = navigation.stack.map(Entry.init)
         modal = navigation.modal.map { modal in
-            Entry(scene: modal.scene, key: modal.key, path: modal.path, presentation: Presentation(modal.presentation),
-                  slots: modal.slots.additionalProperties.mapValues(Entry.init))
+            Entry(
+                scene: modal.scene, key: modal.key, path: modal.path, presentation: Presentation(modal.presentation),
+                slots: modal.slots.additionalProperties.mapValues(Entry.init))
         }
     }
 }
 
 extension SessionNavigation.Entry {
     init(_ entry: Components.Schemas.NavigationEntry) {
-        self.init(scene: entry.scene, key: entry.key, path: entry.path, presentation: SessionNavigation.Presentation(entry.presentation),
-                  slots: entry.slots.additionalProperties.mapValues(Self.init))
+        self.init(
+            scene: entry.scene, key: entry.key, path: entry.path, presentation: SessionNavigation.Presentation(entry.presentation),
+            slots: entry.slots.additionalProperties.mapValues(Self.init))
     }
 }
 

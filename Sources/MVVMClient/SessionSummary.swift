@@ -21,8 +21,9 @@ public struct SessionSummary: Sendable, Equatable {
     init(_ summary: Components.Schemas.SessionSummary) {
         navigation = SessionNavigation(summary.navigation)
         entries = summary.entries.map { entry in
-            Entry(key: entry.key, scene: entry.scene, lifecycle: SceneLifecycle(rawValue: entry.lifecycle.rawValue) ?? .initialized,
-                  version: UInt64(clamping: entry.version))
+            Entry(
+                key: entry.key, scene: entry.scene, lifecycle: SceneLifecycle(rawValue: entry.lifecycle.rawValue) ?? .initialized,
+                version: UInt64(clamping: entry.version))
         }
     }
 }

@@ -101,7 +101,8 @@ extension SceneSnapshot {
         sectionSteps += changes.movedSections.map { .insert(offset: $0.to, element: $0.id, associatedWith: $0.from) }
         let oldSectionIDs = sections.map(\.id)
         guard let sectionDifference = CollectionDifference(sectionSteps),
-              let newSectionIDs = oldSectionIDs.applying(sectionDifference) else { throw refuse("the section changes do not fit") }
+            let newSectionIDs = oldSectionIDs.applying(sectionDifference)
+        else { throw refuse("the section changes do not fit") }
 
         let oldItems = Dictionary(sections.map { ($0.id, $0.items) }, uniquingKeysWith: { first, _ in first })
         let oldByID = Dictionary(sections.flatMap(\.items).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

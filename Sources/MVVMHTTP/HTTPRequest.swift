@@ -48,9 +48,10 @@ package struct HTTPRequest: Sendable {
 
     /// Whether two field names are equal when ASCII letters are compared without case.
     private static func equalIgnoringASCIICase(_ left: String, _ right: String) -> Bool {
-        left.utf8.count == right.utf8.count && left.utf8.elementsEqual(right.utf8) { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(a | 0x20))
-        }
+        left.utf8.count == right.utf8.count
+            && left.utf8.elementsEqual(right.utf8) { a, b in
+                a == b || (a | 0x20 == b | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(a | 0x20))
+            }
     }
 
     /// The path split at `/` and percent-decoded segment by segment, or `nil` when a

@@ -35,7 +35,11 @@ package final class HTTPServer: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.core.sweepDeadlines() }
             group.addTask { await self.core.reaper.run() }
-            group.addTask { await self.core.streams.tend(heartbeatSeconds: self.configuration.streamHeartbeatSeconds, connectionTimeoutSeconds: self.configuration.connectionTimeoutSeconds) }
+            group.addTask {
+                await self.core.streams.tend(
+                    heartbeatSeconds: self.configuration.streamHeartbeatSeconds, connectionTimeoutSeconds: self.configuration.connectionTimeoutSeconds
+                )
+            }
         }
     }
 
@@ -211,10 +215,13 @@ final class ServerCore: Sendable {
         if stopping {
             responder.answer(HTTPError.unavailable("The server is stopping."))
         }
-        guard let response = responder.takeOrPark(suspend: {
-            unfinishedParks.add(1, ordering: .relaxed)
-            suspend()
-        }, resume: resume) else {
+        guard
+            let response = responder.takeOrPark(
+                suspend: {
+                    unfinishedParks.add(1, ordering: .relaxed)
+                    suspend()
+                }, resume: resume)
+        else {
             responder.setDefaultDeadline(after: configuration.defaultParkDeadline)
             return nil
         }

@@ -90,19 +90,25 @@ package struct LocalClientPolicy: Sendable {
     /// `Access-Control-Request-Headers`.
     package func verdict(method: String, host: String?, origin: String?, requestedMethod: String? = nil, requestedFields: String? = nil) -> Verdict {
         if let host, !allows(host: host) {
-            return .refused(HTTPError(.hostNotAllowed, detail: """
-                This server does not answer requests for the host '\(host)'. It answers IP addresses, \
-                localhost and names under .localhost; allow another name with --allowed-host NAME \
-                (or MVVM_ALLOWED_HOSTS).
-                """))
+            return .refused(
+                HTTPError(
+                    .hostNotAllowed,
+                    detail: """
+                        This server does not answer requests for the host '\(host)'. It answers IP addresses, \
+                        localhost and names under .localhost; allow another name with --allowed-host NAME \
+                        (or MVVM_ALLOWED_HOSTS).
+                        """))
         }
         guard let origin else { return .sameOrigin }
         let isOwn = host.map { Self.isOwnOrigin(origin, host: $0) } ?? false
         guard isOwn || Self.normalizedOrigin(origin).map(origins.contains) == true else {
-            return .refused(HTTPError(.originNotAllowed, detail: """
-                This server does not answer requests from pages of the origin '\(origin)'. Allow it \
-                with --allowed-origin \(origin) (or MVVM_ALLOWED_ORIGINS).
-                """))
+            return .refused(
+                HTTPError(
+                    .originNotAllowed,
+                    detail: """
+                        This server does not answer requests from pages of the origin '\(origin)'. Allow it \
+                        with --allowed-origin \(origin) (or MVVM_ALLOWED_ORIGINS).
+                        """))
         }
         if method == "OPTIONS", requestedMethod != nil {
             var fields: [(name: String, value: String)] = [
@@ -201,9 +207,10 @@ package struct LocalClientPolicy: Sendable {
 
     /// Whether `name` is a DNS name: dot-separated labels of letters, digits, `-` and `_`.
     static func isHostName(_ name: Substring) -> Bool {
-        !name.isEmpty && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
-            !label.isEmpty && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-        }
+        !name.isEmpty
+            && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
+                !label.isEmpty && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+            }
     }
 
     /// Whether `origin` is the server's own: `http://` or `https://` followed by the `Host` the

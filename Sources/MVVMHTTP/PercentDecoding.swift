@@ -1,4 +1,5 @@
 import MVVMSupport
+
 /// Percent-decoding of URL paths and query strings (RFC 3986), strict about what it accepts.
 package enum PercentDecoding {
     /// Decodes `%XX` escapes (and `+` as a space when `plusIsSpace`); `nil` when an escape is

@@ -22,7 +22,8 @@ package struct PollParameters: Sendable {
         }
         if let text = query["wait"] {
             guard text.utf8.count <= 32, let seconds = Double(text), seconds.isFinite, seconds >= 0,
-                  text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E }) else {
+                text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E })
+            else {
                 throw HTTPError(.invalidParameter, detail: "'wait' must be a number of seconds, 0 or more.", member: "wait")
             }
             // A cap that is not a sensible number of seconds (negative, NaN, or so large that the

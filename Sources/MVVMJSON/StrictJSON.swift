@@ -229,7 +229,8 @@ package enum StrictJSON {
                     index += 4
                     if (0xD800...0xDBFF).contains(scalar) {
                         guard index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u"),
-                              let low = hex4(index + 2), (0xDC00...0xDFFF).contains(low) else { return nil }
+                            let low = hex4(index + 2), (0xDC00...0xDFFF).contains(low)
+                        else { return nil }
                         index += 6
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }

@@ -46,12 +46,14 @@ final class BackgroundCheckpointer: Sendable {
     /// checkpoints. The checkpointer must outlive the connection (or the hook).
     func install(on db: Database) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_wal_hook(db.sqliteConnection, { context, connection, name, pages in
-            guard let context else { return SQLITE_OK }
-            let checkpointer = Unmanaged<BackgroundCheckpointer>.fromOpaque(context).takeUnretainedValue()
-            checkpointer.logGrew(to: pages, connection: connection, name: name)
-            return SQLITE_OK
-        }, context)
+        sqlite3_wal_hook(
+            db.sqliteConnection,
+            { context, connection, name, pages in
+                guard let context else { return SQLITE_OK }
+                let checkpointer = Unmanaged<BackgroundCheckpointer>.fromOpaque(context).takeUnretainedValue()
+                checkpointer.logGrew(to: pages, connection: connection, name: name)
+                return SQLITE_OK
+            }, context)
     }
 
     /// On the writer, after a commit that left `pages` pages in the log.

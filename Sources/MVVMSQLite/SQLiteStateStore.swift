@@ -32,7 +32,8 @@ package final class SQLiteStateStore: StateStore {
     /// Failures that nothing can be told of (a background checkpoint's) are logged to `logger`.
     /// - Throws: ``StateStoreError`` when the file is locked by another server, is not an
     ///   SQLite database, is damaged, or has a schema newer than this server's.
-    package init(path: String, synchronous: Synchronous = .normal, walPages: Int32 = 1000, logger: Logger = Logger(label: "mvvmserver.state")) throws {
+    package init(path: String, synchronous: Synchronous = .normal, walPages: Int32 = 1000, logger: Logger = Logger(label: "mvvmserver.state")) throws
+    {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {

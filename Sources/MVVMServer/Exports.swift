@@ -3,8 +3,9 @@
 // swift-service-lifecycle's ServiceGroup with the signals it handles.
 @_exported import Logging
 @_exported import MVVMCore
-@_exported import struct MVVMHTTP.HTTPServerConfiguration
-@_exported import struct MVVMHTTP.HTTPServerError
 @_exported import MVVMJSON
 @_exported import ServiceLifecycle
+
+@_exported import struct MVVMHTTP.HTTPServerConfiguration
+@_exported import struct MVVMHTTP.HTTPServerError
 @_exported import struct UnixSignals.UnixSignal

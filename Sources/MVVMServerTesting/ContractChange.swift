@@ -25,11 +25,16 @@ public struct ContractChange: Sendable, Equatable, CustomStringConvertible {
     /// breaking ones first.
     static func between(_ committed: JSONValue, _ current: JSONValue) -> [ContractChange] {
         var changes: [ContractChange] = []
-        let old = committed.objectValue ?? [:], new = current.objectValue ?? [:]
-        let oldOperations = operations(old), newOperations = operations(new)
-        for name in oldOperations.subtracting(newOperations).sorted() { changes.append(.init(location: name, change: "removed", breaksClients: true)) }
+        let old = committed.objectValue ?? [:]
+        let new = current.objectValue ?? [:]
+        let oldOperations = operations(old)
+        let newOperations = operations(new)
+        for name in oldOperations.subtracting(newOperations).sorted() {
+            changes.append(.init(location: name, change: "removed", breaksClients: true))
+        }
         for name in newOperations.subtracting(oldOperations).sorted() { changes.append(.init(location: name, change: "added", breaksClients: false)) }
-        let oldSchemas = schemas(old), newSchemas = schemas(new)
+        let oldSchemas = schemas(old)
+        let newSchemas = schemas(new)
         for name in oldSchemas.keys.sorted() {
             let location = "schema \(name)"
             guard let now = newSchemas[name] else {
@@ -60,7 +65,8 @@ public struct ContractChange: Sendable, Equatable, CustomStringConvertible {
 
     private static func compare(_ old: JSONValue, _ new: JSONValue, location: String, at path: String, into changes: inout [ContractChange]) {
         guard old != new else { return }
-        let before = old.objectValue ?? [:], after = new.objectValue ?? [:]
+        let before = old.objectValue ?? [:]
+        let after = new.objectValue ?? [:]
         func note(_ change: String, breaks: Bool) {
             changes.append(.init(location: path.isEmpty ? location : "\(location), \(path)", change: change, breaksClients: breaks))
         }
@@ -83,7 +89,8 @@ public struct ContractChange: Sendable, Equatable, CustomStringConvertible {
             }
         }
         for keyword in ["oneOf", "anyOf"] {
-            let oldChoices = choices(before[keyword]), newChoices = choices(after[keyword])
+            let oldChoices = choices(before[keyword])
+            let newChoices = choices(after[keyword])
             for (name, choice) in oldChoices {
                 guard let now = newChoices[name] else {
                     note("case \(name) removed", breaks: true)
@@ -95,9 +102,13 @@ public struct ContractChange: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private static func compareMembers(_ before: [String: JSONValue], _ after: [String: JSONValue], path: String, location: String, into changes: inout [ContractChange]) {
-        let oldProperties = before["properties"]?.objectValue ?? [:], newProperties = after["properties"]?.objectValue ?? [:]
-        let oldRequired = required(before), newRequired = required(after)
+    private static func compareMembers(
+        _ before: [String: JSONValue], _ after: [String: JSONValue], path: String, location: String, into changes: inout [ContractChange]
+    ) {
+        let oldProperties = before["properties"]?.objectValue ?? [:]
+        let newProperties = after["properties"]?.objectValue ?? [:]
+        let oldRequired = required(before)
+        let newRequired = required(after)
         func note(_ member: String, _ change: String, breaks: Bool) {
             changes.append(.init(location: "\(location), \(path)/properties/\(member)", change: change, breaksClients: breaks))
         }

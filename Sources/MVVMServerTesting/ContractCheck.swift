@@ -25,8 +25,11 @@ package struct ContractCheck: Sendable {
         for (path, item) in document["paths"]?.objectValue ?? [:] {
             let segments = path.split(separator: "/").map { $0.hasPrefix("{") ? nil : String($0) }
             for (method, operation) in item.objectValue ?? [:] where ["get", "post", "put", "patch", "delete"].contains(method) {
-                operations.append(Operation(method: method.uppercased(), segments: segments, id: operation.objectValue?["operationId"]?.stringValue ?? "\(method) \(path)",
-                                            responses: operation.objectValue?["responses"]?.objectValue ?? [:]))
+                operations.append(
+                    Operation(
+                        method: method.uppercased(), segments: segments,
+                        id: operation.objectValue?["operationId"]?.stringValue ?? "\(method) \(path)",
+                        responses: operation.objectValue?["responses"]?.objectValue ?? [:]))
             }
         }
         // The most literal segments first: a scene's own path before the generic one.
@@ -66,6 +69,7 @@ package struct ContractCheck: Sendable {
     }
 
     private static func matches(_ template: [String?], _ segments: [String]) -> Bool {
-        template.count == segments.count && zip(template, segments).allSatisfy { literal, segment in literal.map { $0 == segment } ?? !segment.isEmpty }
+        template.count == segments.count
+            && zip(template, segments).allSatisfy { literal, segment in literal.map { $0 == segment } ?? !segment.isEmpty }
     }
 }

@@ -17,7 +17,9 @@ struct ContractMiddleware: ClientMiddleware {
         var bytes = Data()
         if let responseBody { bytes = try await Data(collecting: responseBody, upTo: .max) }
         let path = request.path ?? "/"
-        if let problem = check.problem(method: request.method.rawValue, path: path, status: response.status.code, contentType: contentType, body: bytes) {
+        if let problem = check.problem(
+            method: request.method.rawValue, path: path, status: response.status.code, contentType: contentType, body: bytes)
+        {
             throw ContractViolation(method: request.method.rawValue, path: path, problem: problem)
         }
         return (response, bytes.isEmpty ? nil : HTTPBody(bytes))

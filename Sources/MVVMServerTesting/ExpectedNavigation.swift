@@ -62,6 +62,7 @@ public struct ExpectedNavigation: Sendable, Equatable, CustomStringConvertible {
     /// The stack's keys, the modal's and the slots' (when there are any).
     public var description: String {
         "stack \(stack)" + (modal.map { ", modal \($0)" } ?? ", no modal")
-            + (slots.flatMap { slots in slots.isEmpty ? nil : ", slots " + slots.keys.sorted().map { "\($0): \(slots[$0]!)" }.joined(separator: ", ") } ?? "")
+            + (slots.flatMap { slots in slots.isEmpty ? nil : ", slots " + slots.keys.sorted().map { "\($0): \(slots[$0]!)" }.joined(separator: ", ")
+            } ?? "")
     }
 }

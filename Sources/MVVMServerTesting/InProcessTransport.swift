@@ -12,7 +12,9 @@ struct InProcessTransport: ClientTransport {
 
     let router: InProcessRouter
 
-    func send(_ request: HTTPTypes.HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
+    func send(_ request: HTTPTypes.HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (
+        HTTPTypes.HTTPResponse, HTTPBody?
+    ) {
         let target = request.path ?? "/"
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var query: [String: String] = [:]
@@ -23,8 +25,9 @@ struct InProcessTransport: ClientTransport {
         for field in request.headerFields { headers[field.name.canonicalName] = field.value }
         var bytes = Data()
         if let body { bytes = try await Data(collecting: body, upTo: .max) }
-        let answer = await router.respond(to: MVVMHTTP.HTTPRequest(
-            method: request.method.rawValue, path: String(parts[0]), query: query, headers: headers, body: bytes))
+        let answer = await router.respond(
+            to: MVVMHTTP.HTTPRequest(
+                method: request.method.rawValue, path: String(parts[0]), query: query, headers: headers, body: bytes))
 
         var fields = HTTPFields()
         for (name, value) in answer.headers {

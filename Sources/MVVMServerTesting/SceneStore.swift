@@ -86,7 +86,9 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
     }
 
     /// Merges members into the input, and asserts the new state.
-    public func setInput(members: some Encodable, sourceLocation: SourceLocation = #_sourceLocation, _ expect: (inout State) throws -> Void) async throws {
+    public func setInput(members: some Encodable, sourceLocation: SourceLocation = #_sourceLocation, _ expect: (inout State) throws -> Void)
+        async throws
+    {
         let baseline = try await startingState()
         try await check(try await scene.setInput(members: members), from: baseline, sourceLocation, expect)
     }
@@ -101,17 +103,20 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
     /// step states no navigation fails, as does one that does not navigate where the step states
     /// one. Returns the navigation when the action navigated.
     @discardableResult
-    public func perform(_ action: String, arguments: some Encodable = [String: String](), navigation expected: ExpectedNavigation? = nil,
-                        sourceLocation: SourceLocation = #_sourceLocation, _ expect: (inout State) throws -> Void) async throws -> SessionNavigation? {
+    public func perform(
+        _ action: String, arguments: some Encodable = [String: String](), navigation expected: ExpectedNavigation? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation, _ expect: (inout State) throws -> Void
+    ) async throws -> SessionNavigation? {
         let baseline = try await startingState()
         let outcome = try await scene.perform(action, arguments: arguments)
         try await check(outcome.state, from: baseline, sourceLocation, expect)
         let reached = outcome.navigation.map(ExpectedNavigation.init)
-        let met = switch (expected, reached) {
-        case (nil, nil): true
-        case (let expected?, let reached?): expected.isMet(by: reached)
-        default: false
-        }
+        let met =
+            switch (expected, reached) {
+            case (nil, nil): true
+            case (let expected?, let reached?): expected.isMet(by: reached)
+            default: false
+            }
         if !met, expected != nil || exhaustivity == .on {
             let said = expected.map { "\($0)" } ?? "no navigation"
             var did = reached.map { "\($0)" } ?? "did not navigate"
@@ -129,7 +134,9 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
     /// and asserts it. Not exhaustive, it passes at once when the scene's state now already
     /// holds what `expect` sets (a version that came before, a state already seen), and
     /// otherwise skips versions until one does.
-    public func receive(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation, _ expect: (inout State) throws -> Void) async throws {
+    public func receive(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation, _ expect: (inout State) throws -> Void)
+        async throws
+    {
         let deadline = ContinuousClock.now + (timeout ?? self.timeout)
         var expected = state
         try expect(&expected)
@@ -140,7 +147,9 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
         while true {
             let remaining = deadline - .now
             guard remaining > .zero else {
-                Issue.record("No new version of '\(scene.key)' came within \(timeout ?? self.timeout) (still at version \(version)).", sourceLocation: sourceLocation)
+                Issue.record(
+                    "No new version of '\(scene.key)' came within \(timeout ?? self.timeout) (still at version \(version)).",
+                    sourceLocation: sourceLocation)
                 return
             }
             let next = try await scene.next(after: version, wait: remaining)
@@ -194,12 +203,16 @@ public final class SceneStore<Input: Codable & Sendable, Output: Codable & Senda
         return state
     }
 
-    private func check(_ actual: SceneState<Input, Output>, from baseline: State, _ sourceLocation: SourceLocation, _ expect: (inout State) throws -> Void) async throws {
+    private func check(
+        _ actual: SceneState<Input, Output>, from baseline: State, _ sourceLocation: SourceLocation, _ expect: (inout State) throws -> Void
+    ) async throws {
         var expected = baseline
         try expect(&expected)
         let reached = State(actual)
         if let diff = StateDiff.between(expected: expected, actual: reached), !assertedChangesHold(expect, in: reached) {
-            Issue.record("The state of '\(scene.key)' at version \(actual.version) is not the one expected (− expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
+            Issue.record(
+                "The state of '\(scene.key)' at version \(actual.version) is not the one expected (− expected, + actual):\n\(diff)",
+                sourceLocation: sourceLocation)
         }
         let events = ExpectedEvents.between(baseline, expected)
         state = reached

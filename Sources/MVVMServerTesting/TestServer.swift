@@ -32,15 +32,20 @@ public struct TestServer: Sendable {
     public var checksAnswers = true
 
     /// A server for `catalogue`, with the services in `dependencies`.
-    public init(catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), configuration: ApplicationConfiguration = ApplicationConfiguration(), logger: Logger? = nil) {
+    public init(
+        catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(),
+        configuration: ApplicationConfiguration = ApplicationConfiguration(), logger: Logger? = nil
+    ) {
         self.catalogue = catalogue
         self.dependencies = dependencies
         self.configuration = configuration
-        self.logger = logger ?? {
-            var quiet = Logger(label: "mvvmserver.test")
-            quiet.logLevel = .warning
-            return quiet
-        }()
+        self.logger =
+            logger
+            ?? {
+                var quiet = Logger(label: "mvvmserver.test")
+                quiet.logLevel = .warning
+                return quiet
+            }()
     }
 
     /// A server for `catalogue` whose services are made once the settings are known, as the
@@ -50,8 +55,10 @@ public struct TestServer: Sendable {
     /// its work, so that `SessionClient.advanceClock(by:wait:)` moves one session's and
     /// `MVVMClient.advanceClock(by:wait:)` every session's.
     /// - Throws: what `makeDependencies` throws.
-    public init(catalogue: SceneCatalogue, configuration: ApplicationConfiguration = ApplicationConfiguration(), logger: Logger? = nil,
-                makeDependencies: (DependencyValues) throws -> DependencyValues) rethrows {
+    public init(
+        catalogue: SceneCatalogue, configuration: ApplicationConfiguration = ApplicationConfiguration(), logger: Logger? = nil,
+        makeDependencies: (DependencyValues) throws -> DependencyValues
+    ) rethrows {
         var base = DependencyValues()
         if configuration.testing { base.clock = SessionRoutedClock(server: ManualClock()) }
         self.init(catalogue: catalogue, dependencies: try makeDependencies(base), configuration: configuration, logger: logger)
@@ -72,7 +79,8 @@ public struct TestServer: Sendable {
         switch mode {
         case .router:
             return try await app.servingInProcess { router in
-                try await body(MVVMClient(serverURL: InProcessTransport.serverURL, transport: InProcessTransport(router: router), middlewares: middlewares))
+                try await body(
+                    MVVMClient(serverURL: InProcessTransport.serverURL, transport: InProcessTransport(router: router), middlewares: middlewares))
             }
         case .live:
             let running = Task { try await app.run() }

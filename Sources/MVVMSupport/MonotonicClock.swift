@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The monotonic clock as one integer: milliseconds for session idle times, tombstones and
@@ -28,7 +28,7 @@ package enum MonotonicClock {
 
 /// The coarse monotonic clock where the system has one (Linux), else the fine one.
 #if os(Linux)
-private let coarseClock = CLOCK_MONOTONIC_COARSE
+    private let coarseClock = CLOCK_MONOTONIC_COARSE
 #else
-private let coarseClock = CLOCK_MONOTONIC
+    private let coarseClock = CLOCK_MONOTONIC
 #endif

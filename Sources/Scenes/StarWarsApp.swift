@@ -24,8 +24,10 @@ public enum StarWarsApp {
     /// The services: the clock, and the SWAPI client over the embedded data set (with an
     /// artificial latency, and its first `failingFirst` requests answering 503) or over HTTP at
     /// `swapiURL`, whose latency, retries and timeouts run on that clock.
-    public static func dependencies(swapiURL: String? = nil, latency: Duration = .zero, failingFirst: Int = 0, policy: ApiSession.Policy = .init(),
-                                    clock: any Clock<Duration> = ContinuousClock()) throws -> DependencyValues {
+    public static func dependencies(
+        swapiURL: String? = nil, latency: Duration = .zero, failingFirst: Int = 0, policy: ApiSession.Policy = .init(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) throws -> DependencyValues {
         var dependencies = DependencyValues()
         dependencies.clock = clock
         if let swapiURL {

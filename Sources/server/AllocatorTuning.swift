@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The allocator settings of the server process.
@@ -15,17 +16,19 @@ enum AllocatorTuning {
     /// nothing otherwise.
     static func apply() {
         #if canImport(Glibc)
-        guard getenv("TCMALLOC_MAX_TOTAL_THREAD_CACHE_BYTES") == nil,
-              let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "MallocExtension_SetNumericProperty") else {
-            return
-        }
-        typealias SetNumericProperty = @convention(c) (UnsafePointer<CChar>, Int) -> Int32
-        let setProperty = unsafeBitCast(symbol, to: SetNumericProperty.self)
-        // tcmalloc answers 0 for a property it does not know: the cap is then not set, which
-        // costs memory but nothing else, so the server says so and goes on.
-        if setProperty("tcmalloc.max_total_thread_cache_bytes", threadCacheBytes) == 0 {
-            FileHandle.standardError.write(Data("warning: tcmalloc refused tcmalloc.max_total_thread_cache_bytes; its per-thread caches keep their default cap\n".utf8))
-        }
+            guard getenv("TCMALLOC_MAX_TOTAL_THREAD_CACHE_BYTES") == nil,
+                let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "MallocExtension_SetNumericProperty")
+            else {
+                return
+            }
+            typealias SetNumericProperty = @convention(c) (UnsafePointer<CChar>, Int) -> Int32
+            let setProperty = unsafeBitCast(symbol, to: SetNumericProperty.self)
+            // tcmalloc answers 0 for a property it does not know: the cap is then not set, which
+            // costs memory but nothing else, so the server says so and goes on.
+            if setProperty("tcmalloc.max_total_thread_cache_bytes", threadCacheBytes) == 0 {
+                FileHandle.standardError.write(
+                    Data("warning: tcmalloc refused tcmalloc.max_total_thread_cache_bytes; its per-thread caches keep their default cap\n".utf8))
+            }
         #endif
     }
 }

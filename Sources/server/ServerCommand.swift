@@ -1,8 +1,9 @@
 import ArgumentParser
 import MVVMServer
 import Scenes
+
 #if PostgreSQL
-import MVVMPostgres
+    import MVVMPostgres
 #endif
 
 /// `server`: serves the example MVVM app over HTTP until SIGINT or SIGTERM, through the entry
@@ -60,7 +61,9 @@ struct ServerCommand: AsyncParsableCommand {
         let pauses = policy.backoff * ((1 << policy.retries) - 1)
         policy.deadline = policy.timeout * (policy.retries + 1) + pauses + .seconds(1)
         let (swapiUrl, latency, failFirst) = (swapiUrl, Duration.milliseconds(swapiLatencyMs), swapiFailFirst)
-        try await Application.serve(name: "mvvmserver", options: server, catalogue: StarWarsApp.catalogue(), storageSchemes: Self.storageSchemes) { [policy] base in
+        try await Application.serve(
+            name: "mvvmserver", options: server, catalogue: StarWarsApp.catalogue(), storageSchemes: Self.storageSchemes
+        ) { [policy] base in
             try StarWarsApp.dependencies(swapiURL: swapiUrl, latency: latency, failingFirst: failFirst, policy: policy, clock: base.clock)
         }
     }
@@ -68,9 +71,9 @@ struct ServerCommand: AsyncParsableCommand {
     /// The storages `--state` may name by URL: PostgreSQL when built with the trait.
     private static var storageSchemes: [SessionStorageScheme] {
         #if PostgreSQL
-        [.postgres]
+            [.postgres]
         #else
-        []
+            []
         #endif
     }
 }

@@ -82,7 +82,9 @@ enum InputFuzz {
         }
     }
 
-    private static func step(_ members: [String: JSONValue], store: ViewModelStore, model: FuzzFormViewModel, entry: StoreEntry, check: Checker) throws(PropertyViolation) {
+    private static func step(_ members: [String: JSONValue], store: ViewModelStore, model: FuzzFormViewModel, entry: StoreEntry, check: Checker)
+        throws(PropertyViolation)
+    {
         let sent = String(decoding: JSONValue.object(members).jsonData.prefix(300), as: UTF8.self)
         let input = model.input
         let encoded = try encode(input, check: check)
@@ -109,22 +111,33 @@ enum InputFuzz {
         let after = try self.object(of: model.input, check: check)
         for name in known {
             guard let value = members[name] else {
-                try check.expect(after[name] == object[name], "\(name), not sent in \(sent), changed from \(String(describing: object[name])) to \(String(describing: after[name]))")
+                try check.expect(
+                    after[name] == object[name],
+                    "\(name), not sent in \(sent), changed from \(String(describing: object[name])) to \(String(describing: after[name]))")
                 continue
             }
             let stored = after[name]
             if value == .null {
                 try check.expect(stored == nil, "\(name) set to null in \(sent) holds \(String(describing: stored))")
             } else {
-                try check.expect(matches(stored, sent: value), "\(name) set to \(String(decoding: value.jsonData.prefix(200), as: UTF8.self)) in \(sent) holds \(String(describing: stored))")
+                try check.expect(
+                    matches(stored, sent: value),
+                    "\(name) set to \(String(decoding: value.jsonData.prefix(200), as: UTF8.self)) in \(sent) holds \(String(describing: stored))")
             }
         }
         let changed = model.input != input
-        try check.expect(model.inputChanges == changes + (changed ? 1 : 0), "inputDidChange ran \(model.inputChanges - changes) times for \(sent) (input changed: \(changed))")
-        try check.expect((entry.version != version) == changed, "the version went from \(version) to \(entry.version) for \(sent) (input changed: \(changed))")
-        guard let state = RequestParsers.json(Array(entry.document))?.objectValue else { throw check.fail("the state document after \(sent) is not a JSON object") }
+        try check.expect(
+            model.inputChanges == changes + (changed ? 1 : 0),
+            "inputDidChange ran \(model.inputChanges - changes) times for \(sent) (input changed: \(changed))")
+        try check.expect(
+            (entry.version != version) == changed, "the version went from \(version) to \(entry.version) for \(sent) (input changed: \(changed))")
+        guard let state = RequestParsers.json(Array(entry.document))?.objectValue else {
+            throw check.fail("the state document after \(sent) is not a JSON object")
+        }
         try check.expect(state["input"] == .object(after), "the state document's input after \(sent) is \(String(describing: state["input"]))")
-        try check.expect(state["version"] == .number(Double(entry.version)), "the state document's version after \(sent) is \(String(describing: state["version"])), not \(entry.version)")
+        try check.expect(
+            state["version"] == .number(Double(entry.version)),
+            "the state document's version after \(sent) is \(String(describing: state["version"])), not \(entry.version)")
 
         // Idempotent: the same members again change nothing.
         let settled = (version: entry.version, document: entry.document, changes: model.inputChanges, input: model.input)
@@ -133,8 +146,10 @@ enum InputFuzz {
         } catch {
             throw check.fail("setting \(sent) again threw \(error)")
         }
-        try check.expect(model.input == settled.input && entry.version == settled.version && entry.document == settled.document && model.inputChanges == settled.changes,
-                         "setting \(sent) again changed the state")
+        try check.expect(
+            model.input == settled.input && entry.version == settled.version && entry.document == settled.document
+                && model.inputChanges == settled.changes,
+            "setting \(sent) again changed the state")
     }
 
     /// Whether a stored member is the value sent: objects compare on the members the stored one
@@ -165,7 +180,9 @@ enum InputFuzz {
 
     private static func object(of input: FuzzFormViewModel.Input, check: Checker) throws(PropertyViolation) -> [String: JSONValue] {
         do {
-            guard let members = try JSONValue(encoding: input).objectValue else { throw check.fail("the input \(input) does not encode to an object") }
+            guard let members = try JSONValue(encoding: input).objectValue else {
+                throw check.fail("the input \(input) does not encode to an object")
+            }
             return members
         } catch let violation as PropertyViolation {
             throw violation

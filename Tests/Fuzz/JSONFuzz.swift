@@ -28,7 +28,9 @@ enum JSONFuzz {
         }
         try check.expect(again == value, "\(text) serialized to \(shown), which parses to another value")
         try check.expect(again.jsonData == serialized, "the serialization \(shown) of \(text) is not canonical")
-        try check.expect((try? JSONSerialization.jsonObject(with: serialized, options: .fragmentsAllowed)) != nil, "Foundation cannot read the serialization \(shown)")
+        try check.expect(
+            (try? JSONSerialization.jsonObject(with: serialized, options: .fragmentsAllowed)) != nil,
+            "Foundation cannot read the serialization \(shown)")
 
         // Encoders refuse containers nested 512 deep, one less than the parser takes.
         if depth < 512 {
@@ -43,7 +45,10 @@ enum JSONFuzz {
             foundation.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let ours = try? JSONCoding.encode(value)
             let theirs = try? foundation.encode(value)
-            try check.expect(ours == theirs, "\(text): JSONCoding wrote \(String(decoding: (ours ?? Data()).prefix(200), as: UTF8.self).debugDescription), Foundation's JSONEncoder \(String(decoding: (theirs ?? Data()).prefix(200), as: UTF8.self).debugDescription)")
+            try check.expect(
+                ours == theirs,
+                "\(text): JSONCoding wrote \(String(decoding: (ours ?? Data()).prefix(200), as: UTF8.self).debugDescription), Foundation's JSONEncoder \(String(decoding: (theirs ?? Data()).prefix(200), as: UTF8.self).debugDescription)"
+            )
         }
         if let decoded = try? JSONCoding.decode(JSONValue.self, from: serialized) {
             try check.expect(decoded == value, "JSONCoding decodes \(shown) to \(decoded), not \(value)")

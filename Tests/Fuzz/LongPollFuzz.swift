@@ -30,10 +30,16 @@ enum LongPollFuzz {
         do {
             answer = try RequestParsers.longPoll(query, maxWait: maxWait)
         } catch {
-            try check.expect(!sinceValid || !waitValid, "since=\(String(describing: sinceText)) wait=\(String(describing: waitText)) are valid but were rejected: \(error.detail)")
-            try check.expect(error.kind.status == 400 && error.kind.slug == "invalid-parameter", "a rejection answered \(error.kind.status) \(error.kind.slug)")
+            try check.expect(
+                !sinceValid || !waitValid,
+                "since=\(String(describing: sinceText)) wait=\(String(describing: waitText)) are valid but were rejected: \(error.detail)")
+            try check.expect(
+                error.kind.status == 400 && error.kind.slug == "invalid-parameter", "a rejection answered \(error.kind.status) \(error.kind.slug)")
             let faulty = sinceValid ? "wait" : "since"
-            try check.expect(error.member == faulty, "the rejection of since=\(String(describing: sinceText)) wait=\(String(describing: waitText)) names \(String(describing: error.member)), not \(faulty)")
+            try check.expect(
+                error.member == faulty,
+                "the rejection of since=\(String(describing: sinceText)) wait=\(String(describing: waitText)) names \(String(describing: error.member)), not \(faulty)"
+            )
             return
         }
         try check.expect(sinceValid && waitValid, "since=\(String(describing: sinceText)) wait=\(String(describing: waitText)) were accepted")
@@ -52,7 +58,9 @@ enum LongPollFuzz {
         // by libFuzzer: wait=999000003.99900000990 gave exactly 999000003.999 s, a hair above the
         // Double's value); so the comparison allows one unit in the last place of that Double.
         let slack = Duration.nanoseconds(1) + .seconds(min(asked, maxWait).ulp)
-        try check.expect(wait <= cut + slack && cut - wait < .milliseconds(1) + slack, "wait=\(waitText.debugDescription) (max \(maxWait)) gave \(wait), expected \(cut) to the millisecond")
+        try check.expect(
+            wait <= cut + slack && cut - wait < .milliseconds(1) + slack,
+            "wait=\(waitText.debugDescription) (max \(maxWait)) gave \(wait), expected \(cut) to the millisecond")
     }
 
     /// The value of a valid `since`: 1 to 20 digits, at most UInt64.max; `nil` when invalid.

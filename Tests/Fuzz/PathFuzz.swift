@@ -12,23 +12,29 @@ enum PathFuzz {
         let path = String(decoding: data, as: UTF8.self)
         let segments = RequestParsers.pathSegments(path)
         let expected = Reference.pathSegments(path)
-        try check.expect(segments == expected, "pathSegments(\(path.debugDescription)) = \(String(describing: segments)), expected \(String(describing: expected))")
+        try check.expect(
+            segments == expected, "pathSegments(\(path.debugDescription)) = \(String(describing: segments)), expected \(String(describing: expected))"
+        )
 
         let rawSegments = Array(path.utf8).dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard let segments else {
-            let couldBeValid = path.utf8.first == UInt8(ascii: "/")
+            let couldBeValid =
+                path.utf8.first == UInt8(ascii: "/")
                 && !rawSegments.contains { $0.contains(UInt8(ascii: "%")) || $0.contains(0) }
             try check.expect(!couldBeValid, "\(path.debugDescription) has no escape and no NUL but was rejected")
             return
         }
-        try check.expect(segments.count == rawSegments.count, "\(segments.count) segments for \(rawSegments.count) slashes in \(path.debugDescription)")
+        try check.expect(
+            segments.count == rawSegments.count, "\(segments.count) segments for \(rawSegments.count) slashes in \(path.debugDescription)")
         for (segment, raw) in zip(segments, rawSegments) {
             let rawText = String(decoding: raw, as: UTF8.self)
             try check.expect(!segment.utf8.contains(0), "segment \(segment.debugDescription) of \(path.debugDescription) holds NUL")
             if segment.utf8.contains(UInt8(ascii: "/")) {
                 // Compared as bytes: as Characters, "%2F" followed by a combining mark is not
                 // "%2F" (the mark joins the F's grapheme), which the fuzzer found.
-                try check.expect(Self.hasEncodedSlash(Array(raw)), "segment \(segment.debugDescription) holds a slash that was not encoded in \(rawText.debugDescription)")
+                try check.expect(
+                    Self.hasEncodedSlash(Array(raw)),
+                    "segment \(segment.debugDescription) holds a slash that was not encoded in \(rawText.debugDescription)")
             }
             if !raw.contains(UInt8(ascii: "%")) {
                 try check.expect(segment == rawText, "segment \(rawText.debugDescription) without escapes decoded to \(segment.debugDescription)")

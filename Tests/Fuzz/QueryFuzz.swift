@@ -14,7 +14,8 @@ enum QueryFuzz {
         try check.expect(pairs == expected, "query(\(raw.debugDescription)) = \(String(describing: pairs)), expected \(String(describing: expected))")
         if let pairs {
             for (name, value) in pairs {
-                try check.expect(!name.utf8.contains(0) && !value.utf8.contains(0), "pair \(name.debugDescription)=\(value.debugDescription) holds NUL")
+                try check.expect(
+                    !name.utf8.contains(0) && !value.utf8.contains(0), "pair \(name.debugDescription)=\(value.debugDescription) holds NUL")
             }
             let encoded = Reference.encodeQuery(pairs)
             let again = RequestParsers.query(encoded)
@@ -31,7 +32,10 @@ enum QueryFuzz {
         if name.utf8.contains(0) || value.utf8.contains(0) {
             try check.expect(decoded == nil, "the pair \(encoded.debugDescription) holds an encoded NUL but was accepted")
         } else {
-            try check.expect(decoded == [name: value], "the pair \(encoded.debugDescription) decoded to \(String(describing: decoded)), not [\(name.debugDescription): \(value.debugDescription)]")
+            try check.expect(
+                decoded == [name: value],
+                "the pair \(encoded.debugDescription) decoded to \(String(describing: decoded)), not [\(name.debugDescription): \(value.debugDescription)]"
+            )
         }
     }
 }

@@ -5,8 +5,8 @@ enum Reference {
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
             true
         default:
             false
@@ -78,7 +78,8 @@ enum Reference {
                 value = []
             }
             guard let decodedName = percentDecode(name, plusIsSpace: true),
-                  let decodedValue = percentDecode(value, plusIsSpace: true) else { return nil }
+                let decodedValue = percentDecode(value, plusIsSpace: true)
+            else { return nil }
             result[decodedName] = decodedValue
         }
         return result

@@ -40,7 +40,8 @@ enum BoardApp {
             var items: [String: [Snapshot.Item]] = [:]
             for row in input.rows {
                 if items[row.section] == nil { order.append(row.section) }
-                items[row.section, default: []].append(Snapshot.Item(id: row.id, cell: "row", fields: ["title": .string(row.title), "done": .bool(row.done)]))
+                items[row.section, default: []].append(
+                    Snapshot.Item(id: row.id, cell: "row", fields: ["title": .string(row.title), "done": .bool(row.done)]))
             }
             snapshot = (try? Snapshot(sections: order.map { Snapshot.Section(id: $0, items: items[$0] ?? []) })) ?? Snapshot()
             output.count = input.rows.count
@@ -143,9 +144,11 @@ enum BoardApp {
     /// The catalogue; `counter` is the root.
     static let catalogue = SceneCatalogue(
         scenes: [
-            Scene("counter", key: "counter", viewModel: Counter.self, factory: SingleViewModelFactory { extras in
-                Counter(navigator: try? extras.scope.navigator())
-            }),
+            Scene(
+                "counter", key: "counter", viewModel: Counter.self,
+                factory: SingleViewModelFactory { extras in
+                    Counter(navigator: try? extras.scope.navigator())
+                }),
             Scene("board", key: "board", viewModel: Board.self, factory: SingleViewModelFactory { _ in Board() }),
             Scene("ticker", key: "ticker", viewModel: Ticker.self, factory: SingleViewModelFactory { extras in Ticker(scope: extras.scope) }),
             Scene("tally", key: "tally", viewModel: Tally.self, factory: SingleViewModelFactory { extras in Tally(scope: extras.scope) }),

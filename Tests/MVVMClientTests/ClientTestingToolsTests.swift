@@ -89,7 +89,9 @@ struct ClientTestingToolsTests {
             let replayed = try await client.replay(journal)
             #expect(replayed.divergence == nil)
             #expect(replayed.steps == 2)
-            #expect(try await replayed.session.scene("counter", input: BoardApp.Counter.Input.self, output: BoardApp.Counter.Output.self).state().output.count == 4)
+            #expect(
+                try await replayed.session.scene("counter", input: BoardApp.Counter.Input.self, output: BoardApp.Counter.Output.self).state().output
+                    .count == 4)
 
             let answer = String(decoding: journal.entries[1].answer, as: UTF8.self)
             journal.entries[1].answer = Data(answer.replacingOccurrences(of: "\"count\":4", with: "\"count\":5").utf8)

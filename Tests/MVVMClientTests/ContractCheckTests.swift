@@ -1,10 +1,11 @@
 import Foundation
 import MVVMClient
 import MVVMJSON
-@testable import MVVMServer
 import MVVMServerTesting
 import TestSupport
 import Testing
+
+@testable import MVVMServer
 
 /// The app's own contract (`GET /openapi.json`): typed operations on each scene's paths, and
 /// `TestServer` checking every answer against it.
@@ -12,12 +13,31 @@ import Testing
 struct ContractCheckTests {
     /// A shop's list: typed input, output and actions.
     final class Shelf: ViewModel, SnapshotProviding {
-        struct Input: ViewModelInput { var query = ""; var limit: Int? }
+        struct Input: ViewModelInput {
+            var query = ""
+            var limit: Int?
+        }
         enum Sort: String, Codable, Sendable { case title, price }
-        enum Filter: Codable, Sendable, Equatable { case all; case cheaperThan(cents: Int) }
-        struct Item: Codable, Sendable, Equatable { var title: String; var cents: Int }
-        struct Output: Codable, Sendable, Equatable { var items: [Item] = []; var sort = Sort.title; var filter = Filter.all; var note: String? }
-        enum Action: ViewModelAction { case add(title: String, cents: Int); case select(ItemReference); case clear; case addUnknownCell }
+        enum Filter: Codable, Sendable, Equatable {
+            case all
+            case cheaperThan(cents: Int)
+        }
+        struct Item: Codable, Sendable, Equatable {
+            var title: String
+            var cents: Int
+        }
+        struct Output: Codable, Sendable, Equatable {
+            var items: [Item] = []
+            var sort = Sort.title
+            var filter = Filter.all
+            var note: String?
+        }
+        enum Action: ViewModelAction {
+            case add(title: String, cents: Int)
+            case select(ItemReference)
+            case clear
+            case addUnknownCell
+        }
         static let cells = [SnapshotCell("item", content: Item.self)]
         var input = Input()
         private(set) var output = Output()
@@ -45,10 +65,11 @@ struct ContractCheckTests {
         let output = Output()
     }
 
-    static let shop = SceneCatalogue(scenes: [
-        Scene("shelf", key: "shelf/{aisle}", viewModel: Shelf.self, factory: SingleViewModelFactory { _ in Shelf() }),
-        Scene("price", key: "price", viewModel: Price.self, factory: SingleViewModelFactory { _ in Price() }),
-    ], rootKey: "shelf/1")
+    static let shop = SceneCatalogue(
+        scenes: [
+            Scene("shelf", key: "shelf/{aisle}", viewModel: Shelf.self, factory: SingleViewModelFactory { _ in Shelf() }),
+            Scene("price", key: "price", viewModel: Price.self, factory: SingleViewModelFactory { _ in Price() }),
+        ], rootKey: "shelf/1")
 
     private static func contract() -> [String: JSONValue] {
         var quiet = Logger(label: "test")
@@ -61,9 +82,11 @@ struct ContractCheckTests {
         let contract = Self.contract()
         let paths = try #require(contract["paths"]?.objectValue)
         let shelf = "/sessions/{session}/scenes/shelf/{aisle}"
-        for (path, method, id) in [(shelf, "get", "getShelfState"), (shelf + "/input", "post", "setShelfInput"), (shelf + "/actions/add", "post", "performShelfAdd"),
-                                   (shelf + "/actions/select", "post", "performShelfSelect"), (shelf + "/actions/clear", "post", "performShelfClear"),
-                                   ("/sessions/{session}/scenes/price", "get", "getPriceState")] {
+        for (path, method, id) in [
+            (shelf, "get", "getShelfState"), (shelf + "/input", "post", "setShelfInput"), (shelf + "/actions/add", "post", "performShelfAdd"),
+            (shelf + "/actions/select", "post", "performShelfSelect"), (shelf + "/actions/clear", "post", "performShelfClear"),
+            ("/sessions/{session}/scenes/price", "get", "getPriceState"),
+        ] {
             #expect(paths[path]?.objectValue?[method]?.objectValue?["operationId"] == .string(id), "\(method) \(path)")
         }
         #expect(paths["/sessions/{session}/scenes/price/input"] == nil, "a scene without input members takes none")
@@ -94,7 +117,10 @@ struct ContractCheckTests {
         try await TestServer(catalogue: Self.shop).test(mode) { client in
             let session = try await client.createSession()
             let shelf = session.scene("shelf/1", input: Shelf.Input.self, output: Shelf.Output.self)
-            struct Add: Encodable { var title: String; var cents: Int }
+            struct Add: Encodable {
+                var title: String
+                var cents: Int
+            }
             _ = try await shelf.setInput(members: ["limit": 3])
             var copy = try await shelf.snapshotCopy()
             _ = try await shelf.perform("add", arguments: Add(title: "Tea", cents: 350))
@@ -109,7 +135,9 @@ struct ContractCheckTests {
         }
     }
 
-    @Test("An answer that is not what the contract promises fails the call, naming the member; the check can be turned off", arguments: TestMode.allCases)
+    @Test(
+        "An answer that is not what the contract promises fails the call, naming the member; the check can be turned off",
+        arguments: TestMode.allCases)
     func violations(mode: TestMode) async throws {
         try await TestServer(catalogue: Self.shop).test(mode) { client in
             let price = try await client.createSession().scene("price", input: NoInput.self, output: Price.Output.self)
@@ -124,7 +152,9 @@ struct ContractCheckTests {
             do { _ = try await copy.update(wait: .seconds(5)) } catch let violation as ContractViolation { changes = violation }
             #expect(changes?.problem.contains("/changes/items/inserted/0/item") == true, "\(changes.map(String.init(describing:)) ?? "no violation")")
             let cell = await #expect(throws: ContractViolation.self) { try await shelf.snapshot() }
-            #expect(cell?.problem.contains("/sections/0/items/0") == true, "an item of a cell the scene does not declare: \(cell.map(String.init(describing:)) ?? "")")
+            #expect(
+                cell?.problem.contains("/sections/0/items/0") == true,
+                "an item of a cell the scene does not declare: \(cell.map(String.init(describing:)) ?? "")")
         }
         var unchecked = TestServer(catalogue: Self.shop)
         unchecked.checksAnswers = false
@@ -155,7 +185,8 @@ struct ContractChangeTests {
     /// Edits a member of a component schema in the document.
     private static func editSchema(_ document: inout [String: JSONValue], _ name: String, _ edit: (inout [String: JSONValue]) -> Void) {
         guard var components = document["components"]?.objectValue, var schemas = components["schemas"]?.objectValue,
-              var schema = schemas[name]?.objectValue else { return }
+            var schema = schemas[name]?.objectValue
+        else { return }
         edit(&schema)
         schemas[name] = .object(schema)
         components["schemas"] = .object(schemas)
@@ -181,10 +212,11 @@ struct ContractChangeTests {
                 Self.editProperties(&schema) { $0["note"] = nil }
             }
         }
-        #expect(found.map(\.description) == [
-            "breaks clients: schema \(Self.output), /properties/discount: removed",
-            "compatible: schema \(Self.output), /properties/note: added, optional",
-        ])
+        #expect(
+            found.map(\.description) == [
+                "breaks clients: schema \(Self.output), /properties/discount: removed",
+                "compatible: schema \(Self.output), /properties/note: added, optional",
+            ])
     }
 
     @Test("A type changed, a member newly required, an enum value or a case removed break clients; an enum value added does not")
@@ -201,13 +233,15 @@ struct ContractChangeTests {
                 }
             }
         }
-        #expect(found.filter(\.breaksClients).map(\.description) == [
-            "breaks clients: schema ContractCheckTests.Shelf.Filter: case onSale removed",
-            "breaks clients: schema ContractCheckTests.Shelf.Input, /properties/query: newly required",
-            "breaks clients: schema ContractCheckTests.Shelf.Item, /properties/cents: is integer instead of string",
-            "breaks clients: schema ContractCheckTests.Shelf.Sort: enum value \"rating\" removed",
-        ])
-        #expect(found.filter { !$0.breaksClients }.map(\.description) == ["compatible: schema ContractCheckTests.Shelf.Sort: enum value \"price\" added"])
+        #expect(
+            found.filter(\.breaksClients).map(\.description) == [
+                "breaks clients: schema ContractCheckTests.Shelf.Filter: case onSale removed",
+                "breaks clients: schema ContractCheckTests.Shelf.Input, /properties/query: newly required",
+                "breaks clients: schema ContractCheckTests.Shelf.Item, /properties/cents: is integer instead of string",
+                "breaks clients: schema ContractCheckTests.Shelf.Sort: enum value \"rating\" removed",
+            ])
+        #expect(
+            found.filter { !$0.breaksClients }.map(\.description) == ["compatible: schema ContractCheckTests.Shelf.Sort: enum value \"price\" added"])
     }
 
     @Test("An operation or a schema the app lost breaks clients")
@@ -223,9 +257,10 @@ struct ContractChangeTests {
             components["schemas"] = .object(schemas)
             document["components"] = .object(components)
         }
-        #expect(found.map(\.description) == [
-            "breaks clients: POST /sessions/{session}/scenes/shelf/{aisle}/actions/restock: removed",
-            "breaks clients: schema Scene-shelf-Action-restock: removed",
-        ])
+        #expect(
+            found.map(\.description) == [
+                "breaks clients: POST /sessions/{session}/scenes/shelf/{aisle}/actions/restock: removed",
+                "breaks clients: schema Scene-shelf-Action-restock: removed",
+            ])
     }
 }

@@ -89,7 +89,9 @@ struct RefusalTests {
         return TestServer(catalogue: catalogue, configuration: configuration)
     }
 
-    @Test("An input, an argument and an action refused: each a 422 naming what was refused, with no version, no event and no error; then a change goes through", arguments: TestMode.allCases, Storage.allCases)
+    @Test(
+        "An input, an argument and an action refused: each a 422 naming what was refused, with no version, no event and no error; then a change goes through",
+        arguments: TestMode.allCases, Storage.allCases)
     func refusalsChangeNothing(mode: TestMode, storage: Storage) async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "mvvm-refusal-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -106,7 +108,9 @@ struct RefusalTests {
         }
     }
 
-    @Test("validate(_:sent:) knows the members sent: an empty username sent while it is still at its default is refused; one not sent is not", arguments: TestMode.allCases)
+    @Test(
+        "validate(_:sent:) knows the members sent: an empty username sent while it is still at its default is refused; one not sent is not",
+        arguments: TestMode.allCases)
     func validateKnowsWhatWasSent(mode: TestMode) async throws {
         try await TestServer(catalogue: Self.catalogue).test(mode) { client in
             let scene = try await client.createSession().scene("account", input: Account.Input.self, output: Account.Output.self)
@@ -123,7 +127,9 @@ struct RefusalTests {
         }
     }
 
-    @Test("A failure that is not a refusal is kept in the state's error, with a new version; asserting it as a refusal fails the test", arguments: TestMode.allCases)
+    @Test(
+        "A failure that is not a refusal is kept in the state's error, with a new version; asserting it as a refusal fails the test",
+        arguments: TestMode.allCases)
     func failureIsPublished(mode: TestMode) async throws {
         try await TestServer(catalogue: Self.catalogue).test(mode) { client in
             let scene = try await client.createSession().scene("titles", input: Titles.Input.self, output: Titles.Output.self)
@@ -139,16 +145,19 @@ struct RefusalTests {
         }
     }
 
-    @Test("GET /scenes lists each action's arguments from its declaration; arguments that do not decode are refused with the member named", arguments: TestMode.allCases)
+    @Test(
+        "GET /scenes lists each action's arguments from its declaration; arguments that do not decode are refused with the member named",
+        arguments: TestMode.allCases)
     func argumentsListed(mode: TestMode) async throws {
         try await TestServer(catalogue: Self.catalogue).test(mode) { client in
             let scenes = try await client.catalogue().scenes
             let titles = try #require(scenes.first { $0.name == "titles" })
-            #expect(titles.actionArguments == [
-                "add": [ActionArgumentDescription(name: "title", type: "string", isRequired: true)],
-                "undo": [],
-                "fail": [],
-            ])
+            #expect(
+                titles.actionArguments == [
+                    "add": [ActionArgumentDescription(name: "title", type: "string", isRequired: true)],
+                    "undo": [],
+                    "fail": [],
+                ])
             let scene = try await client.createSession().scene("titles", input: Titles.Input.self, output: Titles.Output.self)
             _ = try await scene.state { $0.isLoaded }
             let store = try await SceneStore(scene)

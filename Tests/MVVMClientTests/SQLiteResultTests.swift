@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import MVVMCore
-@testable import MVVMSQLite
 import TestSupport
 import Testing
+
+@testable import MVVMSQLite
 
 @Suite("SQLite's result codes go through one checker")
 struct SQLiteResultTests {
@@ -24,7 +25,8 @@ struct SQLiteResultTests {
     func fullDiskThroughTheChecker() async throws {
         try await SavedStateTests.withStateFile { file in
             let store = try SQLiteStateStore(path: file)
-            let session = SavedSession(id: "s", createdAt: 1, lastUsed: 2, version: 1, navigation: Array(repeating: UInt8(ascii: "n"), count: 100_000), entries: [])
+            let session = SavedSession(
+                id: "s", createdAt: 1, lastUsed: 2, version: 1, navigation: Array(repeating: UInt8(ascii: "n"), count: 100_000), entries: [])
             try store.simulate(.diskFull)
             let error = await #expect(throws: DatabaseError.self) { try await store.commit([.save(session)]) }
             #expect(error?.resultCode == .SQLITE_FULL)

@@ -3,10 +3,11 @@ import GRDB
 import Logging
 import MVVMClient
 import MVVMServer
-@testable import MVVMSQLite
 import MVVMServerTesting
 import TestSupport
 import Testing
+
+@testable import MVVMSQLite
 
 @Suite("Saved state when the app or the file is not what was saved")
 struct SavedStateFaultTests {
@@ -30,16 +31,22 @@ struct SavedStateFaultTests {
         scenes: [
             Scene("counter", key: "counter", viewModel: TextCounter.self, factory: SingleViewModelFactory { _ in TextCounter() }),
             Scene("board", key: "board", viewModel: BoardApp.Board.self, factory: SingleViewModelFactory { _ in BoardApp.Board() }),
-            Scene("tally", key: "tally", viewModel: BoardApp.Tally.self, factory: SingleViewModelFactory { extras in BoardApp.Tally(scope: extras.scope) }),
+            Scene(
+                "tally", key: "tally", viewModel: BoardApp.Tally.self,
+                factory: SingleViewModelFactory { extras in BoardApp.Tally(scope: extras.scope) }),
         ],
         rootKey: "counter")
 
-    @Test("A saved input that no longer decodes starts that view model fresh, with a warning; the rest of the session is restored", arguments: TestMode.allCases)
+    @Test(
+        "A saved input that no longer decodes starts that view model fresh, with a warning; the rest of the session is restored",
+        arguments: TestMode.allCases)
     func inputNoLongerDecodes(mode: TestMode) async throws {
         try await SavedStateTests.withStateFile { file in
             let id = try await SavedStateTests.server(stateFile: file).test(mode) { client in
                 let session = try await client.createSession()
-                try await session.scene("counter", input: BoardApp.Counter.Input.self, output: BoardApp.Counter.Output.self).setInput(members: ["step": 7])
+                try await session.scene("counter", input: BoardApp.Counter.Input.self, output: BoardApp.Counter.Output.self).setInput(members: [
+                    "step": 7
+                ])
                 try await session.scene("tally", input: NoInput.self, output: BoardApp.Tally.Output.self).perform("tap")
                 return session.id
             }
@@ -47,8 +54,9 @@ struct SavedStateFaultTests {
             let lines = CapturedLogLines()
             var configuration = ApplicationConfiguration()
             configuration.storage = .sqlite(path: file)
-            let later = TestServer(catalogue: Self.laterCatalogue, configuration: configuration,
-                                   logger: Logger(label: "test") { _ in CapturingLogHandler(lines: lines) })
+            let later = TestServer(
+                catalogue: Self.laterCatalogue, configuration: configuration,
+                logger: Logger(label: "test") { _ in CapturingLogHandler(lines: lines) })
             try await later.test(mode) { client in
                 let session = client.session(id: id)
                 let counter = try await session.scene("counter", input: TextCounter.Input.self, output: TextCounter.Output.self).state()
@@ -96,8 +104,16 @@ struct SavedStateFaultTests {
         try await SavedStateTests.withStateFile { file in
             let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.storage = .sqlite(path: file) }
             let id = try await server.createSession()
-            let reader = try DatabaseQueue(path: file, configuration: { var c = Configuration(); c.readonly = true; return c }())
-            let lastUsed = { try reader.read { db in try Int64.fetchOne(db, sql: "SELECT lastUsed FROM session WHERE id = ?", arguments: [id]) ?? 0 } }
+            let reader = try DatabaseQueue(
+                path: file,
+                configuration: {
+                    var c = Configuration()
+                    c.readonly = true
+                    return c
+                }())
+            let lastUsed = {
+                try reader.read { db in try Int64.fetchOne(db, sql: "SELECT lastUsed FROM session WHERE id = ?", arguments: [id]) ?? 0 }
+            }
             let saved = try lastUsed()
 
             await server.app.persistUses()

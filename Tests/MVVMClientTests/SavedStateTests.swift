@@ -22,7 +22,9 @@ struct SavedStateTests {
         return TestServer(catalogue: BoardApp.catalogue, configuration: configuration)
     }
 
-    @Test("After a restart, a session answers under its old id with its navigation, inputs and saved values; versions go on growing", arguments: TestMode.allCases)
+    @Test(
+        "After a restart, a session answers under its old id with its navigation, inputs and saved values; versions go on growing",
+        arguments: TestMode.allCases)
     func survivesRestart(mode: TestMode) async throws {
         try await Self.withStateFile { file in
             let (id, versions) = try await Self.server(stateFile: file).test(mode) { client in

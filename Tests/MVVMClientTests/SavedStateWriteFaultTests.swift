@@ -1,8 +1,9 @@
 import Foundation
 import MVVMServer
-@testable import MVVMSQLite
 import TestSupport
 import Testing
+
+@testable import MVVMSQLite
 
 @Suite("Saved state when writes fail: a full disk, refused writes")
 struct SavedStateWriteFaultTests {
@@ -34,7 +35,9 @@ struct SavedStateWriteFaultTests {
         try #require(server.app.savedSessions as? SQLiteStateStore)
     }
 
-    @Test("On a full disk (max_page_count), an input answers 503 with Retry-After and changes nothing a client sees, a parked long-poll included; reads go on; once the disk has room, the input is saved and survives a restart")
+    @Test(
+        "On a full disk (max_page_count), an input answers 503 with Retry-After and changes nothing a client sees, a parked long-poll included; reads go on; once the disk has room, the input is saved and survives a restart"
+    )
     func diskFull() async throws {
         try await SavedStateTests.withStateFile { file in
             let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.storage = .sqlite(path: file) }
@@ -57,7 +60,8 @@ struct SavedStateWriteFaultTests {
             #expect(woken.json["version"] as? Int == version, "the parked long-poll saw \(woken.text)")
 
             // The next attempt fails the same way, with nothing left behind by the first.
-            Self.expectUnavailable(try await server.json("POST", "/sessions/\(id)/scenes/board/input", Self.rows(40, titleLength: 2_000)), "input again")
+            Self.expectUnavailable(
+                try await server.json("POST", "/sessions/\(id)/scenes/board/input", Self.rows(40, titleLength: 2_000)), "input again")
             try #expect(await Self.visible(server, id) == before)
 
             try Self.store(of: server).simulate(nil)
@@ -74,7 +78,9 @@ struct SavedStateWriteFaultTests {
         }
     }
 
-    @Test("When writes are refused, actions, navigation, a store clear, creation and deletion answer 503 and change nothing; afterwards each works and is saved")
+    @Test(
+        "When writes are refused, actions, navigation, a store clear, creation and deletion answer 503 and change nothing; afterwards each works and is saved"
+    )
     func writesRefused() async throws {
         try await SavedStateTests.withStateFile { file in
             let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.storage = .sqlite(path: file) }
@@ -95,7 +101,9 @@ struct SavedStateWriteFaultTests {
             let created = try await server.request("POST", "/sessions")
             Self.expectUnavailable(created, "creation")
             #expect(try await server.request("GET", "/health").status == 200)
-            #expect(try await server.request("GET", "/metrics").text.contains("mvvm_sessions_live 1.0"), "the session that could not be saved is not live")
+            #expect(
+                try await server.request("GET", "/metrics").text.contains("mvvm_sessions_live 1.0"), "the session that could not be saved is not live"
+            )
 
             try Self.store(of: server).simulate(nil)
             let tapped = try await server.json("POST", "/sessions/\(id)/scenes/tally/actions/tap", [:])

@@ -57,7 +57,8 @@ struct SceneStoreTests {
             try await withKnownIssue {
                 try await store.perform("open") { _ in }
             } matching: { issue in
-                issue.comments.map(\.rawValue).joined().contains("the step expected no navigation; the action stack [\"counter\", \"board\"], no modal.")
+                issue.comments.map(\.rawValue).joined().contains(
+                    "the step expected no navigation; the action stack [\"counter\", \"board\"], no modal.")
             }
         }
     }
@@ -153,4 +154,3 @@ struct SceneStoreTests {
         }
     }
 }
-

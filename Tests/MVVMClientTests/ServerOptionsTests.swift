@@ -23,7 +23,9 @@ struct ServerOptionsTests {
         #expect(ServerOptions.defaultStateFile(appName: "todo", environment: Self.home) == "/home/someone/.local/state/todo/state.sqlite")
         #expect(ServerOptions.defaultStateFile(appName: "todo", environment: ["HOME": "/h", "XDG_STATE_HOME": "/xdg"]) == "/xdg/todo/state.sqlite")
         // A relative XDG_STATE_HOME is ignored, as the XDG specification asks.
-        #expect(ServerOptions.defaultStateFile(appName: "todo", environment: ["HOME": "/h", "XDG_STATE_HOME": "xdg"]) == "/h/.local/state/todo/state.sqlite")
+        #expect(
+            ServerOptions.defaultStateFile(appName: "todo", environment: ["HOME": "/h", "XDG_STATE_HOME": "xdg"])
+                == "/h/.local/state/todo/state.sqlite")
     }
 
     @Test("A flag wins over its variable, which wins over the code")
@@ -42,7 +44,8 @@ struct ServerOptionsTests {
         #expect(try Self.options().logLevel(code: .notice, environment: [:]) == .notice)
     }
 
-    @Test("Testing mode without --state saves in a file of its own, never in the app's default file or the one its code sets; --state still names one")
+    @Test(
+        "Testing mode without --state saves in a file of its own, never in the app's default file or the one its code sets; --state still names one")
     func testingModeState() async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "mvvm-options-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -59,7 +62,9 @@ struct ServerOptionsTests {
         #expect(!FileManager.default.fileExists(atPath: codeFile))
 
         let given = folder.appending(path: "given/tests.sqlite").path
-        #expect(try await Self.tapsAfterRestart(Self.options("--testing", "--state", given).configuration(appName: "todo", environment: environment)) == 1)
+        #expect(
+            try await Self.tapsAfterRestart(Self.options("--testing", "--state", given).configuration(appName: "todo", environment: environment)) == 1
+        )
         #expect(FileManager.default.fileExists(atPath: given))
     }
 
@@ -119,7 +124,9 @@ struct ServerOptionsTests {
         }
     }
 
-    @Test("By default sessions are saved in $XDG_STATE_HOME/<app>/state.sqlite and come back; --state none keeps them in memory; a file or a scheme's URL is used as given")
+    @Test(
+        "By default sessions are saved in $XDG_STATE_HOME/<app>/state.sqlite and come back; --state none keeps them in memory; a file or a scheme's URL is used as given"
+    )
     func state() async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "mvvm-options-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -133,14 +140,18 @@ struct ServerOptionsTests {
         #expect(FileManager.default.fileExists(atPath: defaultFile))
 
         let given = folder.appending(path: "given/elsewhere.sqlite").path
-        #expect(try await Self.tapsAfterRestart(Self.options().configuration(appName: "todo", environment: environment.merging(["MVVM_STATE": given]) { $1 })) == 1)
+        #expect(
+            try await Self.tapsAfterRestart(
+                Self.options().configuration(appName: "todo", environment: environment.merging(["MVVM_STATE": given]) { $1 })) == 1)
         #expect(FileManager.default.fileExists(atPath: given))
 
         let viaScheme = folder.appending(path: "scheme.sqlite").path
         let scheme = SessionStorageScheme(names: ["memo"]) { _ in .sqlite(path: viaScheme) }
         #expect(scheme.takes("memo://anything"))
         #expect(!scheme.takes("memo.sqlite"))
-        #expect(try await Self.tapsAfterRestart(Self.options("--state", "memo://x").configuration(appName: "todo", storageSchemes: [scheme], environment: environment)) == 1)
+        #expect(
+            try await Self.tapsAfterRestart(
+                Self.options("--state", "memo://x").configuration(appName: "todo", storageSchemes: [scheme], environment: environment)) == 1)
         #expect(FileManager.default.fileExists(atPath: viaScheme))
         #expect(throws: (any Error).self) { try Self.options("--state", "memo://x").configuration(appName: "todo", environment: environment) }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import MVVMCore
-@testable import MVVMSQLite
 import Testing
+
+@testable import MVVMSQLite
 
 @Suite("Taking a saved session over: its fence grows, and versions start above every one given before")
 struct SessionTakeoverTests {

@@ -15,12 +15,15 @@ struct SnapshotCopyTests {
         var ids = (1...16).map(String.init).shuffled(using: &generator)
         ids.removeLast(Int.random(in: 4...16, using: &generator))
         return ids.map { id in
-            Row(id: id, section: sections.randomElement(using: &generator)!, title: ["a", "b", "c"].randomElement(using: &generator)!,
+            Row(
+                id: id, section: sections.randomElement(using: &generator)!, title: ["a", "b", "c"].randomElement(using: &generator)!,
                 done: Bool.random(using: &generator))
         }
     }
 
-    @Test("After a run of random inputs, the copy equals the server's whole snapshot; changes applied, whole-snapshot fallbacks included", arguments: TestMode.allCases)
+    @Test(
+        "After a run of random inputs, the copy equals the server's whole snapshot; changes applied, whole-snapshot fallbacks included",
+        arguments: TestMode.allCases)
     func followsRandomInputs(mode: TestMode) async throws {
         try await TestServer(catalogue: BoardApp.catalogue).test(mode) { client in
             var generator = SeededGenerator(seed: 0x5EED + UInt64(mode == .live ? 1 : 0))
@@ -68,7 +71,9 @@ struct SnapshotCopyTests {
             }
             #expect(changes.insertedItems.map(\.id) == ["2"])
             #expect(changes.changedItems.map(\.id) == ["1"])
-            #expect(try changes.insertedItems.first?.item?.decode(as: BoardApp.Cell.self) == BoardApp.Cell(id: "2", cell: "row", title: "eggs", done: false))
+            #expect(
+                try changes.insertedItems.first?.item?.decode(as: BoardApp.Cell.self)
+                    == BoardApp.Cell(id: "2", cell: "row", title: "eggs", done: false))
             let cells = try copy.snapshot.sections[0].items.map { try $0.decode(as: BoardApp.Cell.self) }
             #expect(cells.map(\.title) == ["eggs", "oat milk"])
             #expect(try await copy.update() == .unchanged)
@@ -93,7 +98,9 @@ struct SnapshotCopyTests {
         }
     }
 
-    @Test("changes(since:wait:) answers the changes from a version, which turn the old snapshot into the new; from too old a version, the whole snapshot", arguments: TestMode.allCases)
+    @Test(
+        "changes(since:wait:) answers the changes from a version, which turn the old snapshot into the new; from too old a version, the whole snapshot",
+        arguments: TestMode.allCases)
     func publicChanges(mode: TestMode) async throws {
         try await TestServer(catalogue: BoardApp.catalogue).test(mode) { client in
             let board = try await client.createSession().scene("board", input: Board.Input.self, output: Board.Output.self)

@@ -1,15 +1,17 @@
 import Foundation
 import MVVMCore
-@testable import MVVMSQLite
 import TestSupport
 import Testing
+
+@testable import MVVMSQLite
 
 @Suite("The state file's log is copied back in the background, and stays bounded")
 struct StateCheckpointTests {
     /// A session whose navigation fills about one page of the file.
     static func session(_ number: Int) -> SavedSession {
-        SavedSession(id: "session-\(number)", createdAt: 1, lastUsed: 2, version: UInt64(number),
-                     navigation: Array(repeating: UInt8(ascii: "n"), count: 3000), entries: [])
+        SavedSession(
+            id: "session-\(number)", createdAt: 1, lastUsed: 2, version: UInt64(number),
+            navigation: Array(repeating: UInt8(ascii: "n"), count: 3000), entries: [])
     }
 
     static func commit(_ sessions: Range<Int>, to store: SQLiteStateStore) async throws {

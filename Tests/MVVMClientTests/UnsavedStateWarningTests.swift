@@ -21,7 +21,8 @@ struct UnsavedStateWarningTests {
     @Test("Without a store, the first write of a scene's saved state logs one warning naming the scene; later writes, in any session, log none")
     func warnsOncePerScene() async throws {
         let lines = CapturedLogLines()
-        let server = try await TestApplication(catalogue: BoardApp.catalogue, logger: Logger(label: "warning-test") { _ in CapturingLogHandler(lines: lines) })
+        let server = try await TestApplication(
+            catalogue: BoardApp.catalogue, logger: Logger(label: "warning-test") { _ in CapturingLogHandler(lines: lines) })
         try await Self.tapTwiceInTwoSessions(server)
         await server.stop()
         let warnings = Self.warnings(lines)
@@ -32,7 +33,9 @@ struct UnsavedStateWarningTests {
     @Test("With ``SessionStorage/memory`` it warns too; with a state file, it does not")
     func warnsOnlyWithoutStore() async throws {
         let inMemory = CapturedLogLines()
-        let memoryServer = try await TestApplication(catalogue: BoardApp.catalogue, logger: Logger(label: "warning-test") { _ in CapturingLogHandler(lines: inMemory) }) {
+        let memoryServer = try await TestApplication(
+            catalogue: BoardApp.catalogue, logger: Logger(label: "warning-test") { _ in CapturingLogHandler(lines: inMemory) }
+        ) {
             $0.storage = .memory
         }
         try await Self.tapTwiceInTwoSessions(memoryServer)
@@ -42,7 +45,9 @@ struct UnsavedStateWarningTests {
         let folder = FileManager.default.temporaryDirectory.appending(path: "mvvm-warning-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let saved = CapturedLogLines()
-        let savingServer = try await TestApplication(catalogue: BoardApp.catalogue, logger: Logger(label: "warning-test") { _ in CapturingLogHandler(lines: saved) }) {
+        let savingServer = try await TestApplication(
+            catalogue: BoardApp.catalogue, logger: Logger(label: "warning-test") { _ in CapturingLogHandler(lines: saved) }
+        ) {
             $0.storage = .sqlite(path: folder.appending(path: "state.sqlite").path)
         }
         try await Self.tapTwiceInTwoSessions(savingServer)

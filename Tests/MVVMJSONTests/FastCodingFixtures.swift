@@ -10,9 +10,26 @@ extension FastCodingTests {
         var tilde = 19, upperZ = 20, kelvin = 21, upperK = 22
 
         enum CodingKeys: String, CodingKey {
-            case zeta, upperAlpha = "Alpha", lowerAlpha = "alpha", underscore = "_under", a10, a9, a1, bigB = "B", eAcute = "é"
-            case umlaut = "ümlaut", japanese = "日本", emoji = "emoji😀", spaced = "with space", empty = "", one = "1", ten = "10"
-            case nine = "9", decomposed = "e\u{301}", tilde = "~", upperZ = "Z", kelvin = "\u{212A}", upperK = "K"
+            case zeta
+            case upperAlpha = "Alpha"
+            case lowerAlpha = "alpha"
+            case underscore = "_under"
+            case a10, a9, a1
+            case bigB = "B"
+            case eAcute = "é"
+            case umlaut = "ümlaut"
+            case japanese = "日本"
+            case emoji = "emoji😀"
+            case spaced = "with space"
+            case empty = ""
+            case one = "1"
+            case ten = "10"
+            case nine = "9"
+            case decomposed = "e\u{301}"
+            case tilde = "~"
+            case upperZ = "Z"
+            case kelvin = "\u{212A}"
+            case upperK = "K"
         }
     }
 
@@ -45,10 +62,15 @@ extension FastCodingTests {
         static let sample = Garage(
             name: "Main \"street\" / corner",
             cars: [
-                Car(make: "Tesla", model: "S", description: "fast\nand quiet", isFast: true, price: 80_000, mileage: 12.5, previousOwners: ["Ann", "Bob"]),
+                Car(
+                    make: "Tesla", model: "S", description: "fast\nand quiet", isFast: true, price: 80_000, mileage: 12.5,
+                    previousOwners: ["Ann", "Bob"]),
                 Car(make: "Fiat", model: "500", description: "", isFast: false, price: -1, mileage: nil, previousOwners: nil),
             ],
-            owners: ["ann": Owner(name: "Ann", age: 40, since: Date(timeIntervalSinceReferenceDate: 12345.678)), "Bob": Owner(name: "Bob", age: nil, since: nil)],
+            owners: [
+                "ann": Owner(name: "Ann", age: 40, since: Date(timeIntervalSinceReferenceDate: 12345.678)),
+                "Bob": Owner(name: "Bob", age: nil, since: nil),
+            ],
             byNumber: [10: "ten", 9: "nine", -1: "minus one"],
             notes: nil,
             tags: ["a", "b"],
@@ -129,7 +151,9 @@ extension FastCodingTests {
             case own, parent, list, grid
         }
 
-        static let sample = WithSuper(own: 1, base: Base(name: "base"), parent: Base(name: "parent"), first: 2, listed: Base(name: "listed"), trailing: 3, grid: [[1, 2], [], [3]])
+        static let sample = WithSuper(
+            own: 1, base: Base(name: "base"), parent: Base(name: "parent"), first: 2, listed: Base(name: "listed"), trailing: 3,
+            grid: [[1, 2], [], [3]])
 
         init(own: Int, base: Base, parent: Base, first: Int, listed: Base, trailing: Int, grid: [[Int]]) {
             (self.own, self.base, self.parent, self.first, self.listed, self.trailing, self.grid) = (own, base, parent, first, listed, trailing, grid)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MVVMJSON
 import Testing
+
+@testable import MVVMJSON
 
 /// The fast coders (`JSONBytesEncoder`, `JSONValueDecoder`) against Foundation's: the same
 /// bytes as `JSONEncoder` with `[.sortedKeys, .withoutEscapingSlashes]`, and the same values
@@ -45,7 +46,7 @@ struct FastCodingTests {
         try expectSameBytes(Stamps.sample)
         try expectSameBytes(Date(timeIntervalSinceReferenceDate: 1.5))
         try expectSameBytes(Data([0, 1, 2, 250]))
-        try expectSameBytes(URL(string: "https://example.com/a b?q=1&r=é")) // nil: no URL
+        try expectSameBytes(URL(string: "https://example.com/a b?q=1&r=é"))  // nil: no URL
         try expectSameBytes(URL(string: "https://example.com/path/to?query=1#frag"))
         let decimals = ["0", "1.5", "-123.456", "12345678901234567890", "0.000001", "1e30", "-0.5", "3.14159265358979323846"]
         try expectSameBytes(decimals.compactMap { Decimal(string: $0) })
@@ -53,8 +54,10 @@ struct FastCodingTests {
 
     @Test("Integers at the edges of their types")
     func integers() throws {
-        try expectSameBytes(Integers(int: .min, int8: .min, int16: .min, int32: .min, int64: .min, uint: .max, uint8: .max, uint16: .max, uint32: .max, uint64: .max))
-        try expectSameBytes(Integers(int: .max, int8: .max, int16: .max, int32: .max, int64: .max, uint: 0, uint8: 0, uint16: 0, uint32: 0, uint64: 0))
+        try expectSameBytes(
+            Integers(int: .min, int8: .min, int16: .min, int32: .min, int64: .min, uint: .max, uint8: .max, uint16: .max, uint32: .max, uint64: .max))
+        try expectSameBytes(
+            Integers(int: .max, int8: .max, int16: .max, int32: .max, int64: .max, uint: 0, uint8: 0, uint16: 0, uint32: 0, uint64: 0))
         try expectSameBytes([Int128.min, Int128.max])
         try expectSameBytes([UInt128.max])
     }
@@ -62,12 +65,14 @@ struct FastCodingTests {
     @Test("Doubles and Floats are spelled with Foundation's digits")
     func floatingPoint() throws {
         let doubles: [Double] = [
-            0, -0.0, 1, -1, 0.1, 0.2, 0.30000000000000004, 1.5e-7, 1e-5, 1e-7, 100, 1e15, 1e16, 1e21, 1e22, 123456789012345,
-            1234567890123456, 12345678901234568, 9007199254740992, 9007199254740994, .pi, -.pi, 1e300, -1e-300,
+            0, -0.0, 1, -1, 0.1, 0.2, 0.30000000000000004, 1.5e-7, 1e-5, 1e-7, 100, 1e15, 1e16, 1e21, 1e22, 123_456_789_012_345,
+            1_234_567_890_123_456, 12_345_678_901_234_568, 9_007_199_254_740_992, 9_007_199_254_740_994, .pi, -.pi, 1e300, -1e-300,
             .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude, 12345678.9, 0.5, 2.5e-5,
         ]
         try expectSameBytes(doubles)
-        let floats: [Float] = [0, -0.0, 1, 0.1, 1.1, 3.4e38, 1.2e-38, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 16777216, 16777218, 1e10, 123.456]
+        let floats: [Float] = [
+            0, -0.0, 1, 0.1, 1.1, 3.4e38, 1.2e-38, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 16_777_216, 16_777_218, 1e10, 123.456,
+        ]
         try expectSameBytes(floats)
         try expectSameBytes(["double": 0.1, "whole": 2.0])
         try expectSameBytes(Float(0.1))
@@ -100,9 +105,11 @@ struct FastCodingTests {
         var generator = SeededGenerator(seed: seed)
         let ranges: [ClosedRange<UInt32>] = [0...0x7F, 0x80...0x7FF, 0x800...0xFFFF, 0x10000...0x10FFFF]
         let texts = (0..<300).map { _ in
-            String(String.UnicodeScalarView((0..<Int(generator.next() % 12)).compactMap { _ in
-                Unicode.Scalar(UInt32.random(in: ranges[Int(generator.next() % 4)], using: &generator))
-            }))
+            String(
+                String.UnicodeScalarView(
+                    (0..<Int(generator.next() % 12)).compactMap { _ in
+                        Unicode.Scalar(UInt32.random(in: ranges[Int(generator.next() % 4)], using: &generator))
+                    }))
         }
         try expectSameBytes(texts)
         try expectSameBytes(Dictionary(texts.map { ($0, 1) }, uniquingKeysWith: +))
@@ -130,7 +137,8 @@ struct FastCodingTests {
             #expect(ours == theirs)
         }
         #expect(encodingFailure { try JSONBytesEncoder.encode(Double.nan) } == encodingFailure { try foundationEncoder.encode(Double.nan) })
-        #expect(encodingFailure { try JSONBytesEncoder.encode([Float.infinity]) } == encodingFailure { try foundationEncoder.encode([Float.infinity]) })
+        #expect(
+            encodingFailure { try JSONBytesEncoder.encode([Float.infinity]) } == encodingFailure { try foundationEncoder.encode([Float.infinity]) })
     }
 
     @Test("Containers nested beyond Foundation's depth limit throw for both")
@@ -192,67 +200,71 @@ struct FastCodingTests {
         #expect(JSONValue.integer(0) != .bool(false))
     }
 
-    @Test("Failures throw the same DecodingError case with the same coding path", arguments: [
-        // A nested member of the wrong type, an array element of the wrong type.
-        #"{"count": 1, "items": [], "inner": {"count": "x"}}"#,
-        #"{"count": 1, "items": [1, "two", 3], "inner": {"count": 1}}"#,
-        // A missing key at the top and in a nested object, null where a value is required.
-        #"{"items": [], "inner": {"count": 1}}"#,
-        #"{"count": 1, "items": [], "inner": {}}"#,
-        #"{"count": 1, "items": [], "inner": {"count": null}}"#,
-        #"{"count": 1, "items": [1, null], "inner": {"count": 1}}"#,
-        #"{"count": 1, "items": [], "inner": null}"#,
-        #"{"count": 1, "items": {}, "inner": {"count": 1}}"#,
-        #"{"count": 1, "items": [], "inner": []}"#,
-        // Numbers that are no integers, or out of range; numbers where a Bool or String is expected.
-        #"{"count": 1.5, "items": [], "inner": {"count": 1}}"#,
-        #"{"count": 1e300, "items": [], "inner": {"count": 1}}"#,
-        #"{"count": 1, "items": [], "inner": {"count": 1, "flag": 1}}"#,
-        #"{"count": 1, "items": [], "inner": {"count": 1, "note": 5}}"#,
-        #"{"count": 1, "items": [], "inner": {"count": 1, "small": 300}}"#,
-        #"{"count": 1, "items": [], "inner": {"count": 1, "small": -129}}"#,
-        #"{"count": 1, "items": [], "inner": {"count": 1, "unsigned": -1}}"#,
-        #"{"count": 1, "items": [], "inner": {"count": 1, "ratio": "1"}}"#,
-        #"{"count": 1, "items": [], "inner": {"count": 1, "ratio": 1e300}}"#,
-        #"{"count": "1", "items": [], "inner": {"count": 1}}"#,
-        #"{"count": true, "items": [], "inner": {"count": 1}}"#,
-        #"[]"#, #"null"#, #"3"#,
-    ])
+    @Test(
+        "Failures throw the same DecodingError case with the same coding path",
+        arguments: [
+            // A nested member of the wrong type, an array element of the wrong type.
+            #"{"count": 1, "items": [], "inner": {"count": "x"}}"#,
+            #"{"count": 1, "items": [1, "two", 3], "inner": {"count": 1}}"#,
+            // A missing key at the top and in a nested object, null where a value is required.
+            #"{"items": [], "inner": {"count": 1}}"#,
+            #"{"count": 1, "items": [], "inner": {}}"#,
+            #"{"count": 1, "items": [], "inner": {"count": null}}"#,
+            #"{"count": 1, "items": [1, null], "inner": {"count": 1}}"#,
+            #"{"count": 1, "items": [], "inner": null}"#,
+            #"{"count": 1, "items": {}, "inner": {"count": 1}}"#,
+            #"{"count": 1, "items": [], "inner": []}"#,
+            // Numbers that are no integers, or out of range; numbers where a Bool or String is expected.
+            #"{"count": 1.5, "items": [], "inner": {"count": 1}}"#,
+            #"{"count": 1e300, "items": [], "inner": {"count": 1}}"#,
+            #"{"count": 1, "items": [], "inner": {"count": 1, "flag": 1}}"#,
+            #"{"count": 1, "items": [], "inner": {"count": 1, "note": 5}}"#,
+            #"{"count": 1, "items": [], "inner": {"count": 1, "small": 300}}"#,
+            #"{"count": 1, "items": [], "inner": {"count": 1, "small": -129}}"#,
+            #"{"count": 1, "items": [], "inner": {"count": 1, "unsigned": -1}}"#,
+            #"{"count": 1, "items": [], "inner": {"count": 1, "ratio": "1"}}"#,
+            #"{"count": 1, "items": [], "inner": {"count": 1, "ratio": 1e300}}"#,
+            #"{"count": "1", "items": [], "inner": {"count": 1}}"#,
+            #"{"count": true, "items": [], "inner": {"count": 1}}"#,
+            #"[]"#, #"null"#, #"3"#,
+        ])
     func decodingFailures(_ json: String) throws {
         try expectSameDecoding(Counted.self, json)
     }
 
-    @Test("Failures in enums, dictionaries, Foundation types, unkeyed and super decoders", arguments: [
-        (#"[{"circle": {"radius": "big"}}]"#, "shapes"),
-        (#"[{"circle": {"radius": 1}, "square": {"_0": 1}}]"#, "shapes"),
-        (#"[{"triangle": {}}]"#, "shapes"),
-        (#"[{"square": {}}]"#, "shapes"),
-        (#"{"1": "one", "x": "ex"}"#, "intKeys"),
-        (#"{"1": 2}"#, "intKeys"),
-        (#"{"a": [1, "b"]}"#, "stringKeys"),
-        (#"{"at": "2020", "blob": "AAE=", "link": "https://e.com", "amount": 1}"#, "stamps"),
-        (#"{"at": 1, "blob": "***", "link": "https://e.com", "amount": 1}"#, "stamps"),
-        (#"{"at": 1, "blob": 7, "link": "https://e.com", "amount": 1}"#, "stamps"),
-        (#"{"at": 1, "blob": "AAE=", "link": "", "amount": 1}"#, "stamps"),
-        (#"{"at": 1, "blob": "AAE=", "link": 5, "amount": 1}"#, "stamps"),
-        (#"{"at": 1, "blob": "AAE=", "link": "https://e.com", "amount": "1"}"#, "stamps"),
-        (#"{"at": null, "blob": "AAE=", "link": "https://e.com", "amount": 1}"#, "stamps"),
-        (#"[1, 2]"#, "triple"),
-        (#"[1, 2, "x"]"#, "triple"),
-        (#"[null]"#, "nilAware"),
-        (#"[null, null, null, null]"#, "nilAware"),
-        (#"[1, 1, 1]"#, "nilAware"),
-        (#"[1, "x"]"#, "nilAware"),
-        (#"{"own": 1}"#, "super"),
-        (#"{"own": 1, "super": {"name": 5}}"#, "super"),
-        (#"{"own": 1, "super": {"name": "a"}, "parent": {"name": "b"}, "list": [1]}"#, "super"),
-        (#"{"own": 1, "super": {"name": "a"}, "parent": {"name": "b"}, "list": [1, {"name": null}, 2]}"#, "super"),
-        (#"{"own": 1, "super": {"name": "a"}, "parent": {"name": "b"}, "list": [1, {"name": "c"}, 2], "grid": [[1], "x"]}"#, "super"),
-        (#"[1.5]"#, "floats"),
-        (#"[1e39]"#, "floats"),
-        (#"[1e-46, 1e-40]"#, "floats"),
-        (#"[1e-40]"#, "floats"),
-    ])
+    @Test(
+        "Failures in enums, dictionaries, Foundation types, unkeyed and super decoders",
+        arguments: [
+            (#"[{"circle": {"radius": "big"}}]"#, "shapes"),
+            (#"[{"circle": {"radius": 1}, "square": {"_0": 1}}]"#, "shapes"),
+            (#"[{"triangle": {}}]"#, "shapes"),
+            (#"[{"square": {}}]"#, "shapes"),
+            (#"{"1": "one", "x": "ex"}"#, "intKeys"),
+            (#"{"1": 2}"#, "intKeys"),
+            (#"{"a": [1, "b"]}"#, "stringKeys"),
+            (#"{"at": "2020", "blob": "AAE=", "link": "https://e.com", "amount": 1}"#, "stamps"),
+            (#"{"at": 1, "blob": "***", "link": "https://e.com", "amount": 1}"#, "stamps"),
+            (#"{"at": 1, "blob": 7, "link": "https://e.com", "amount": 1}"#, "stamps"),
+            (#"{"at": 1, "blob": "AAE=", "link": "", "amount": 1}"#, "stamps"),
+            (#"{"at": 1, "blob": "AAE=", "link": 5, "amount": 1}"#, "stamps"),
+            (#"{"at": 1, "blob": "AAE=", "link": "https://e.com", "amount": "1"}"#, "stamps"),
+            (#"{"at": null, "blob": "AAE=", "link": "https://e.com", "amount": 1}"#, "stamps"),
+            (#"[1, 2]"#, "triple"),
+            (#"[1, 2, "x"]"#, "triple"),
+            (#"[null]"#, "nilAware"),
+            (#"[null, null, null, null]"#, "nilAware"),
+            (#"[1, 1, 1]"#, "nilAware"),
+            (#"[1, "x"]"#, "nilAware"),
+            (#"{"own": 1}"#, "super"),
+            (#"{"own": 1, "super": {"name": 5}}"#, "super"),
+            (#"{"own": 1, "super": {"name": "a"}, "parent": {"name": "b"}, "list": [1]}"#, "super"),
+            (#"{"own": 1, "super": {"name": "a"}, "parent": {"name": "b"}, "list": [1, {"name": null}, 2]}"#, "super"),
+            (#"{"own": 1, "super": {"name": "a"}, "parent": {"name": "b"}, "list": [1, {"name": "c"}, 2], "grid": [[1], "x"]}"#, "super"),
+            (#"[1.5]"#, "floats"),
+            (#"[1e39]"#, "floats"),
+            (#"[1e-46, 1e-40]"#, "floats"),
+            (#"[1e-40]"#, "floats"),
+        ])
     func otherDecodingFailures(_ json: String, _ shape: String) throws {
         switch shape {
         case "shapes": try expectSameDecoding([Shape].self, json)
@@ -272,7 +284,8 @@ struct FastCodingTests {
         try expectRoundTrip(Shape.allSamples)
         try expectRoundTrip(Stamps.sample)
         try expectRoundTrip(WithSuper.sample)
-        try expectRoundTrip(Integers(int: -5, int8: .min, int16: .max, int32: 0, int64: 1 << 52, uint: 7, uint8: .max, uint16: 0, uint32: .max, uint64: 1 << 53))
+        try expectRoundTrip(
+            Integers(int: -5, int8: .min, int16: .max, int32: 0, int64: 1 << 52, uint: 7, uint8: .max, uint16: 0, uint32: .max, uint64: 1 << 53))
         try expectRoundTrip([0.1, -0.0, 1e21, 1.5e-7, .greatestFiniteMagnitude])
         try expectRoundTrip(["line\u{2028}", "\u{0}\u{1F}\"\\/", "😀"])
     }

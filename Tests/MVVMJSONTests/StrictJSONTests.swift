@@ -1,21 +1,26 @@
 import Foundation
-@testable import MVVMJSON
 import Testing
+
+@testable import MVVMJSON
 
 @Suite("The strict JSON syntax check in front of the decoder")
 struct StrictJSONTests {
-    @Test("Well-formed documents pass", arguments: [
-        #"{}"#, #"[]"#, #" {"a": [1, -2.5e+3, 0, true, false, null, "x\"\\\/\b\f\n\r\t\u00e9"]} "#, "42", #""text""#,
-        #"{"a":{"b":{"c":[[]]}}}"#, "-0", "0.5E-2",
-    ])
+    @Test(
+        "Well-formed documents pass",
+        arguments: [
+            #"{}"#, #"[]"#, #" {"a": [1, -2.5e+3, 0, true, false, null, "x\"\\\/\b\f\n\r\t\u00e9"]} "#, "42", #""text""#,
+            #"{"a":{"b":{"c":[[]]}}}"#, "-0", "0.5E-2",
+        ])
     func wellFormed(_ text: String) {
         #expect(StrictJSON.isWellFormed(Data(text.utf8)))
     }
 
-    @Test("Malformed documents fail, including what Foundation's parser lets through", arguments: [
-        #"{"a": 1,}"#, "[1,]", "{'a': 1}", #"{"a" 1}"#, #"{"a":}"#, "01", "1.", ".5", "-", "1e", "+1", "tru", "nul", "[", "]", "{",
-        #"{"a":1}}"#, #"["a" "b"]"#, #""\x""#, #""\u12""#, "\"tab\there\"", "", " ", #"{"a":1} {"b":2}"#, "NaN", "Infinity",
-    ])
+    @Test(
+        "Malformed documents fail, including what Foundation's parser lets through",
+        arguments: [
+            #"{"a": 1,}"#, "[1,]", "{'a': 1}", #"{"a" 1}"#, #"{"a":}"#, "01", "1.", ".5", "-", "1e", "+1", "tru", "nul", "[", "]", "{",
+            #"{"a":1}}"#, #"["a" "b"]"#, #""\x""#, #""\u12""#, "\"tab\there\"", "", " ", #"{"a":1} {"b":2}"#, "NaN", "Infinity",
+        ])
     func malformed(_ text: String) {
         #expect(!StrictJSON.isWellFormed(Data(text.utf8)))
     }
@@ -28,13 +33,15 @@ struct StrictJSONTests {
         #expect(StrictJSON.isWellFormed(Data(limit.utf8)))
     }
 
-    @Test("Strings are kept when their bytes are UTF-8 (ASCII or not) and refused when they are not", arguments: [
-        ([0x61, 0x62], "ab"), ([0xC3, 0xA9], "é"), ([0xF0, 0x9F, 0x9A, 0x97], "🚗"), ([0x61, 0xE2, 0x82, 0xAC], "a€"),
-        ([0xFF], nil), ([0xC3], nil), ([0xC0, 0xAF], nil), ([0xED, 0xA0, 0x80], nil), ([0x61, 0x80], nil),
-    ] as [([UInt8], String?)])
+    @Test(
+        "Strings are kept when their bytes are UTF-8 (ASCII or not) and refused when they are not",
+        arguments: [
+            ([0x61, 0x62], "ab"), ([0xC3, 0xA9], "é"), ([0xF0, 0x9F, 0x9A, 0x97], "🚗"), ([0x61, 0xE2, 0x82, 0xAC], "a€"),
+            ([0xFF], nil), ([0xC3], nil), ([0xC0, 0xAF], nil), ([0xED, 0xA0, 0x80], nil), ([0x61, 0x80], nil),
+        ] as [([UInt8], String?)])
     func utf8Strings(_ bytes: [UInt8], _ expected: String?) {
         #expect(String(utf8Bytes: bytes) == expected)
-        let document = Data([UInt8(ascii: "\""), ] + bytes + [UInt8(ascii: "\"")])
+        let document = Data([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")])
         #expect(StrictJSON.parse(document).map { $0 == .string(expected ?? "") } == (expected == nil ? nil : true))
     }
 }

@@ -56,7 +56,9 @@ struct DocumentationCodeTests {
         var files: [(String, [String])] = []
         for folder in ["Sources", "Examples", "Tests"] {
             let base = root.appending(path: folder)
-            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { continue }
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
+                continue
+            }
             for case let url as URL in walker where url.pathExtension == "swift" {
                 guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
                 files.append((url.path, significant(text.split(separator: "\n", omittingEmptySubsequences: false))))
@@ -92,7 +94,9 @@ struct DocumentationCodeTests {
                 continue
             }
             if !Self.swiftFiles.contains(where: { Self.contains($0.lines, lines) }) {
-                Issue.record("\(article), line \(block.line): the Swift block starting \"\(lines[0])\" is not in any Swift file under Sources/, Examples/ or Tests/")
+                Issue.record(
+                    "\(article), line \(block.line): the Swift block starting \"\(lines[0])\" is not in any Swift file under Sources/, Examples/ or Tests/"
+                )
             }
         }
     }

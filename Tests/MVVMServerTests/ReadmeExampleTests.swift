@@ -27,11 +27,13 @@ struct ReadmeExampleTests {
         return blocks
     }
 
-    @Test("Each file of the example that the README shows is shown exactly", arguments: [
-        "Examples/Counter/Package.swift",
-        "Examples/Counter/Sources/Counter/Counter.swift",
-        "Examples/Counter/Tests/CounterTests/CounterTests.swift",
-    ])
+    @Test(
+        "Each file of the example that the README shows is shown exactly",
+        arguments: [
+            "Examples/Counter/Package.swift",
+            "Examples/Counter/Sources/Counter/Counter.swift",
+            "Examples/Counter/Tests/CounterTests/CounterTests.swift",
+        ])
     func shownExactly(path: String) throws {
         let file = try String(contentsOf: Self.root.appending(path: path), encoding: .utf8)
         #expect(try Self.codeBlocks().contains(file), "README.md does not show \(path) as it is")

@@ -1,8 +1,9 @@
 import MVVMClient
 import MVVMServer
 import MVVMServerTesting
-@testable import Scenes
 import Testing
+
+@testable import Scenes
 
 @Suite("The alert scene: a failed service call is presented modally, with retry and dismiss")
 struct AlertSceneTests {
@@ -37,7 +38,9 @@ struct AlertSceneTests {
             #expect(modal.key == "alert/films")
             #expect(modal.scene == "alert")
             #expect(modal.presentation == .modal)
-            #expect(try await alert.state().output == Alert(title: "Something went wrong", message: ApiError.status(503).description, scene: "films", retries: 0))
+            #expect(
+                try await alert.state().output
+                    == Alert(title: "Something went wrong", message: ApiError.status(503).description, scene: "films", retries: 0))
         }
     }
 

@@ -3,8 +3,9 @@ import MVVMHTTP
 import MVVMJSON
 import MVVMServer
 import MVVMSupport
-@testable import Scenes
 import Testing
+
+@testable import Scenes
 
 @Suite("The car scene (ViewModelable's CarViewModel)")
 struct CarViewModelTests {

@@ -1,8 +1,9 @@
 import Foundation
 import MVVMServer
 import MVVMServerTesting
-@testable import Scenes
 import Testing
+
+@testable import Scenes
 
 /// The example app's contract: every type described exactly, and the committed copy
 /// (`Sources/Scenes/openapi.json`, written by `server --contract`) current.

@@ -2,9 +2,10 @@ import Foundation
 import MVVMClient
 import MVVMServer
 import MVVMServerTesting
-@testable import Scenes
 import Synchronization
 import Testing
+
+@testable import Scenes
 
 /// A transport over the embedded data set whose first requests fail with 503.
 final class FlakyTransport: ApiTransport {

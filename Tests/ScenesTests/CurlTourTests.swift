@@ -1,7 +1,8 @@
 import Foundation
-@testable import Scenes
 import TestSupport
 import Testing
+
+@testable import Scenes
 
 @Suite("The README's curl tour, end to end over real HTTP")
 struct CurlTourTests {
@@ -10,7 +11,8 @@ struct CurlTourTests {
 
     @Test("Create a session, load, filter, select, go back, search, find and embed")
     func tour() async throws {
-        let app = try await TestApplication(catalogue: StarWarsApp.catalogue(), dependencies: try StarWarsApp.dependencies(latency: .milliseconds(200)))
+        let app = try await TestApplication(
+            catalogue: StarWarsApp.catalogue(), dependencies: try StarWarsApp.dependencies(latency: .milliseconds(200)))
 
         // POST /sessions: the films are the root of the new session.
         let created = try await app.request("POST", "/sessions")

@@ -1,8 +1,9 @@
 import MVVMClient
 import MVVMServer
 import MVVMServerTesting
-@testable import Scenes
 import Testing
+
+@testable import Scenes
 
 @Suite("The dashboard scene: embedding scenes in its main and side slots (MVVMKit)")
 struct DashboardSceneTests {
@@ -40,8 +41,10 @@ struct DashboardSceneTests {
             let session = try await client.createSession()
             let store = try await SceneStore(Self.dashboard(session))
             try await store.receive { $0.lifecycle = .loaded }
-            let navigation = try await store.perform("embed", arguments: ["slot": "main", "scene": "car"],
-                                                     navigation: .init(stack: ["films", "dashboard"])) {
+            let navigation = try await store.perform(
+                "embed", arguments: ["slot": "main", "scene": "car"],
+                navigation: .init(stack: ["films", "dashboard"])
+            ) {
                 $0.output.slots = ["main": "car"]
             }
             let car = try #require(navigation?.top?.slots["main"])
@@ -58,13 +61,17 @@ struct DashboardSceneTests {
             let session = try await client.createSession()
             let store = try await SceneStore(Self.dashboard(session))
             try await store.receive { $0.lifecycle = .loaded }
-            try await store.perform("embed", arguments: ["slot": "main", "scene": "car"],
-                                    navigation: .init(stack: ["films", "dashboard"], slots: ["main": "car"])) {
+            try await store.perform(
+                "embed", arguments: ["slot": "main", "scene": "car"],
+                navigation: .init(stack: ["films", "dashboard"], slots: ["main": "car"])
+            ) {
                 $0.output.slots = ["main": "car"]
             }
             try await withKnownIssue {
-                try await store.perform("embed", arguments: ["slot": "side", "scene": "search"],
-                                        navigation: .init(stack: ["films", "dashboard"], slots: ["main": "car", "side": "car"])) {
+                try await store.perform(
+                    "embed", arguments: ["slot": "side", "scene": "search"],
+                    navigation: .init(stack: ["films", "dashboard"], slots: ["main": "car", "side": "car"])
+                ) {
                     $0.output.slots = ["main": "car", "side": "search"]
                 }
             } matching: { issue in
@@ -105,21 +112,24 @@ struct DashboardSceneTests {
     @Test("A scene key that no scene has is rejected as an invalid argument and nothing is shown", arguments: TestMode.allCases)
     func unknownScene(mode: TestMode) async throws {
         try await TestServer.starWars().test(mode) { client in
-            try await Self.expectRefused(try await client.createSession(), slot: "main", scene: "jabba", member: "scene", reason: "is not the key of a scene")
+            try await Self.expectRefused(
+                try await client.createSession(), slot: "main", scene: "jabba", member: "scene", reason: "is not the key of a scene")
         }
     }
 
     @Test("A key the scene's factory refuses (film/abc) is rejected before the dashboard is shown: nothing changes", arguments: TestMode.allCases)
     func refusedKeyChangesNothing(mode: TestMode) async throws {
         try await TestServer.starWars().test(mode) { client in
-            try await Self.expectRefused(try await client.createSession(), slot: "main", scene: "film/abc", member: "scene", reason: "is not the key of a scene")
+            try await Self.expectRefused(
+                try await client.createSession(), slot: "main", scene: "film/abc", member: "scene", reason: "is not the key of a scene")
         }
     }
 
     @Test("The dashboard cannot be embedded in itself", arguments: TestMode.allCases)
     func embedItself(mode: TestMode) async throws {
         try await TestServer.starWars().test(mode) { client in
-            try await Self.expectRefused(try await client.createSession(), slot: "side", scene: "dashboard", member: "scene", reason: "cannot be the dashboard itself")
+            try await Self.expectRefused(
+                try await client.createSession(), slot: "side", scene: "dashboard", member: "scene", reason: "cannot be the dashboard itself")
         }
     }
 

@@ -1,5 +1,6 @@
-@testable import Scenes
 import Testing
+
+@testable import Scenes
 
 @Suite("The films' cells, made once per list and shared by the films scenes")
 struct FilmCellsTests {

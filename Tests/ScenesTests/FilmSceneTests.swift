@@ -1,8 +1,9 @@
 import MVVMClient
 import MVVMServer
 import MVVMServerTesting
-@testable import Scenes
 import Testing
+
+@testable import Scenes
 
 @Suite("The film scene: one film's details, its characters, and opening a character")
 struct FilmSceneTests {
@@ -41,15 +42,21 @@ struct FilmSceneTests {
         try await TestServer.starWars(swapi: swapi).test(mode) { client in
             let film = try await Self.film(client, "film/4")
             let state = try await film.state { $0.isLoaded }
-            #expect(state.output == Output(id: 4, title: "The Phantom Menace", episode: 1, director: "George Lucas", producer: "Rick McCallum",
-                                           releaseDate: "1999-05-19", openingCrawl: "Turmoil has engulfed the Galactic Republic.", characterCount: 3))
+            #expect(
+                state.output
+                    == Output(
+                        id: 4, title: "The Phantom Menace", episode: 1, director: "George Lucas", producer: "Rick McCallum",
+                        releaseDate: "1999-05-19", openingCrawl: "Turmoil has engulfed the Galactic Republic.", characterCount: 3))
             #expect(state.error == nil)
             let snapshot = try await film.snapshot()
             #expect(snapshot.sections.map(\.id) == ["characters"])
             let cells = try snapshot.sections.first?.items.map { try $0.decode(as: CharacterCell.self) }
-            #expect(cells == [CharacterCell(id: "35", cell: "character", name: "Padmé Amidala"),
-                              CharacterCell(id: "11", cell: "character", name: "Anakin Skywalker"),
-                              CharacterCell(id: "2", cell: "character", name: "C-3PO")])
+            #expect(
+                cells == [
+                    CharacterCell(id: "35", cell: "character", name: "Padmé Amidala"),
+                    CharacterCell(id: "11", cell: "character", name: "Anakin Skywalker"),
+                    CharacterCell(id: "2", cell: "character", name: "C-3PO"),
+                ])
             // The session's root (films) loads too.
             #expect(await swapi.calls.filter { $0 != "films" } == ["film 4", "people"])
         }
@@ -77,8 +84,10 @@ struct FilmSceneTests {
             _ = try await film.state { $0.isLoaded }
 
             let store = try await SceneStore(film)
-            let navigation = try await store.perform("selectCharacter", arguments: ["section": 0, "item": 1],
-                                                     navigation: .init(stack: ["films", "film/4", "person/11"])) { _ in }
+            let navigation = try await store.perform(
+                "selectCharacter", arguments: ["section": 0, "item": 1],
+                navigation: .init(stack: ["films", "film/4", "person/11"])
+            ) { _ in }
             #expect(navigation?.top?.scene == "person")
             try await store.finish()
         }

@@ -1,8 +1,9 @@
 import MVVMClient
 import MVVMServer
 import MVVMServerTesting
-@testable import Scenes
 import Testing
+
+@testable import Scenes
 
 @Suite("The films scene: sections per trilogy, filtered and sorted, and selection")
 struct FilmsSceneTests {
@@ -57,8 +58,11 @@ struct FilmsSceneTests {
             #expect(snapshot.sections.map(\.id) == ["prequel", "original", "sequel"])
             #expect(snapshot.itemIDs == [["4", "5"], ["1", "2"], ["7"]])
             let first = try #require(snapshot.sections.first?.items.first)
-            #expect(try first.decode(as: FilmCell.self) == FilmCell(id: "4", cell: "film", title: "The Phantom Menace", episode: 1,
-                                                                  releaseDate: "1999-05-19", director: "George Lucas"))
+            #expect(
+                try first.decode(as: FilmCell.self)
+                    == FilmCell(
+                        id: "4", cell: "film", title: "The Phantom Menace", episode: 1,
+                        releaseDate: "1999-05-19", director: "George Lucas"))
         }
     }
 

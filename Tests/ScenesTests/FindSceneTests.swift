@@ -2,8 +2,9 @@ import MVVMClient
 import MVVMCore
 import MVVMServer
 import MVVMServerTesting
-@testable import Scenes
 import Testing
+
+@testable import Scenes
 
 @Suite("The find scene: its predicate is bound into find/people and find/planets (FindViewModelFactory)")
 struct FindSceneTests {

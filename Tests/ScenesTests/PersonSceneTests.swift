@@ -1,8 +1,9 @@
 import MVVMClient
 import MVVMServer
 import MVVMServerTesting
-@testable import Scenes
 import Testing
+
+@testable import Scenes
 
 @Suite("The person scene: details first, then the homeworld")
 struct PersonSceneTests {
@@ -27,8 +28,9 @@ struct PersonSceneTests {
             planets.open()
             try await store.receive {
                 $0.lifecycle = .loaded
-                $0.output.homeworld = PersonViewModel.Homeworld(id: 8, name: "Naboo", climate: "temperate",
-                                                                terrain: "grassy hills, swamps, forests, mountains", population: "4500000000")
+                $0.output.homeworld = PersonViewModel.Homeworld(
+                    id: 8, name: "Naboo", climate: "temperate",
+                    terrain: "grassy hills, swamps, forests, mountains", population: "4500000000")
             }
             #expect(await swapi.calls.filter { $0 != "films" } == ["person 35", "planet 8"])
             try await store.finish()

@@ -2,8 +2,9 @@ import Foundation
 import MVVMClient
 import MVVMServer
 import MVVMServerTesting
-@testable import Scenes
 import Testing
+
+@testable import Scenes
 
 @Suite("The search scene: a query in, suggestions out (RxSwift-MVVM-PoP)")
 struct SearchSceneTests {

@@ -1,13 +1,16 @@
 import Foundation
-@testable import Scenes
 import TestSupport
 import Testing
+
+@testable import Scenes
 
 @Suite("The SWAPI client over HTTP, against a fixture that delays and fails on demand")
 struct SwapiClientTests {
     /// A client of the fixture with a test-sized policy.
-    private func makeClient(of fixture: SwapiFixtureServer, retries: Int = 2, timeout: Duration = .seconds(5),
-                        deadline: Duration = .seconds(20), backoff: Duration = .milliseconds(10)) -> SwapiClient {
+    private func makeClient(
+        of fixture: SwapiFixtureServer, retries: Int = 2, timeout: Duration = .seconds(5),
+        deadline: Duration = .seconds(20), backoff: Duration = .milliseconds(10)
+    ) -> SwapiClient {
         var policy = ApiSession.Policy()
         policy.retries = retries
         policy.timeout = timeout

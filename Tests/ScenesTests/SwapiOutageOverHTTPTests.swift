@@ -2,8 +2,9 @@ import Foundation
 import MVVMClient
 import MVVMServer
 import MVVMServerTesting
-@testable import Scenes
 import Testing
+
+@testable import Scenes
 
 @Suite("A SWAPI outage seen through the whole app over HTTP: the alert, then the retry")
 struct SwapiOutageOverHTTPTests {

@@ -13,7 +13,10 @@ public final class TestApplication: Sendable {
 
     /// Starts an application for `catalogue` on port 0 and waits until it listens; it logs
     /// warnings and worse unless given another logger.
-    public init(catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger? = nil, configure: (inout ApplicationConfiguration) -> Void = { _ in }) async throws {
+    public init(
+        catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger? = nil,
+        configure: (inout ApplicationConfiguration) -> Void = { _ in }
+    ) async throws {
         var configuration = ApplicationConfiguration()
         configuration.http.port = 0
         configure(&configuration)
@@ -33,7 +36,9 @@ public final class TestApplication: Sendable {
     }
 
     /// Sends a request.
-    public func request(_ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, timeout: Double = 10) async throws -> TestResponse {
+    public func request(_ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, timeout: Double = 10) async throws
+        -> TestResponse
+    {
         try await TestHTTPClient.request(port: port, method, path, headers: headers, body: body, timeout: timeout)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One Server-Sent Events message as a client reads it.
@@ -46,7 +47,9 @@ public actor TestEventStream {
     /// `Accept: text/event-stream` unless they have a `Host` or an `Accept` field.
     /// `receiveBuffer` sets the socket's receive buffer (a client that reads slowly); `version`
     /// is the request's HTTP version (an HTTP/1.0 client is answered without chunks).
-    public init(port: Int, path: String, headers: [String: String] = [:], timeout: Double = 10, receiveBuffer: Int? = nil, version: String = "HTTP/1.1") async throws {
+    public init(
+        port: Int, path: String, headers: [String: String] = [:], timeout: Double = 10, receiveBuffer: Int? = nil, version: String = "HTTP/1.1"
+    ) async throws {
         let fd = try TestHTTPClient.connect(port: port, timeout: timeout, receiveBuffer: receiveBuffer)
         var request = "GET \(path) \(version)\r\n"
         if !headers.keys.contains(where: { $0.lowercased() == "host" }) { request += "Host: 127.0.0.1\r\n" }
@@ -102,7 +105,10 @@ public actor TestEventStream {
             if received.ended { isEnded = true }
             raw.append(received.bytes)
         }
-        if !isChunked { text.append(raw); raw.removeAll() }
+        if !isChunked {
+            text.append(raw)
+            raw.removeAll()
+        }
         return text
     }
 

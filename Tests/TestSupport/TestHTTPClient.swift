@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A response read off a real socket.
@@ -39,7 +40,9 @@ public enum TestHTTPClient {
 
     /// Sends one request with `Connection: close` and reads the whole response. It is sent
     /// with `Host: 127.0.0.1:port` unless `headers` has a `Host` field.
-    public static func request(port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, timeout: Double = 10) async throws -> TestResponse {
+    public static func request(port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, timeout: Double = 10)
+        async throws -> TestResponse
+    {
         var head = "\(method) \(path) HTTP/1.1\r\n"
         if !headers.keys.contains(where: { $0.lowercased() == "host" }) { head += "Host: 127.0.0.1:\(port)\r\n" }
         head += "Connection: close\r\n"
@@ -49,12 +52,15 @@ public enum TestHTTPClient {
         var bytes = Data(head.utf8)
         if let body { bytes.append(body) }
         let raw = try await exchange(port: port, chunks: [bytes], timeout: timeout)
-        guard let response = parse(raw) else { throw Failure(description: "unparseable response: \(String(decoding: raw.prefix(200), as: UTF8.self))") }
+        guard let response = parse(raw) else {
+            throw Failure(description: "unparseable response: \(String(decoding: raw.prefix(200), as: UTF8.self))")
+        }
         return response
     }
 
     /// A JSON request.
-    public static func json(port: Int, _ method: String, _ path: String, _ object: Any, headers: [String: String] = [:]) async throws -> TestResponse {
+    public static func json(port: Int, _ method: String, _ path: String, _ object: Any, headers: [String: String] = [:]) async throws -> TestResponse
+    {
         let body = try JSONSerialization.data(withJSONObject: object)
         return try await request(port: port, method, path, headers: headers.merging(["Content-Type": "application/json"]) { $1 }, body: body)
     }

@@ -19,7 +19,7 @@ let package = Package(
                 .product(name: "Scenes", package: "MVVMServer"),
                 .product(name: "Logging", package: "swift-log"),
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

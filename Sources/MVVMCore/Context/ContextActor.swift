@@ -37,11 +37,18 @@ package actor ContextActor {
     /// `unsavedStateWarning`, when given. With a `meter` (testing mode), the context's busy
     /// spells and the jobs of its tasks are counted there; with a `clock` (testing mode), its
     /// loads, actions and tasks wait on that clock through ``SessionRoutedClock``.
-    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues, logger: @escaping @autoclosure @Sendable () -> Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0, unsavedStateWarning: UnsavedStateWarning? = nil, meter: WorkMeter? = nil, clock: ManualClock? = nil) {
+    package init(
+        id: String, catalogue: SceneCatalogue, dependencies: DependencyValues,
+        logger: @escaping @autoclosure @Sendable () -> Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256,
+        navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0,
+        unsavedStateWarning: UnsavedStateWarning? = nil, meter: WorkMeter? = nil, clock: ManualClock? = nil
+    ) {
         executor = ContextExecutor(meter: meter)
         taskExecutor = meter?.taskExecutor
         self.clock = clock
-        let context = ViewModelContext(id: id, catalogue: catalogue, dependencies: dependencies, logger: logger(), eventCapacity: eventCapacity, navigationDocument: navigationDocument, firstVersion: firstVersion)
+        let context = ViewModelContext(
+            id: id, catalogue: catalogue, dependencies: dependencies, logger: logger(), eventCapacity: eventCapacity,
+            navigationDocument: navigationDocument, firstVersion: firstVersion)
         if let unsavedStateWarning {
             let store = context.store
             store.savedValueWritten = { [unowned store] key in
@@ -70,13 +77,14 @@ package actor ContextActor {
     private func startTask(_ key: String, _ task: ContextTask) {
         settling.begin()
         let number = context.store.nextTaskNumber()
-        let running = if let taskExecutor {
-            Task(executorPreference: taskExecutor) { [clock] in
-                await SessionRoutedClock.$session.withValue(clock) { await self.runTask(key, number, task) }
+        let running =
+            if let taskExecutor {
+                Task(executorPreference: taskExecutor) { [clock] in
+                    await SessionRoutedClock.$session.withValue(clock) { await self.runTask(key, number, task) }
+                }
+            } else {
+                Task { await self.runTask(key, number, task) }
             }
-        } else {
-            Task { await self.runTask(key, number, task) }
-        }
         context.store.track(running, number: number, key: key)
     }
 
@@ -94,13 +102,14 @@ package actor ContextActor {
     private func startLoad(_ key: String) {
         settling.begin()
         let number = context.store.nextTaskNumber()
-        let task = if let taskExecutor {
-            Task(executorPreference: taskExecutor) { [clock] in
-                await SessionRoutedClock.$session.withValue(clock) { await self.load(key, number) }
+        let task =
+            if let taskExecutor {
+                Task(executorPreference: taskExecutor) { [clock] in
+                    await SessionRoutedClock.$session.withValue(clock) { await self.load(key, number) }
+                }
+            } else {
+                Task { await self.load(key, number) }
             }
-        } else {
-            Task { await self.load(key, number) }
-        }
         context.store.track(task, number: number, key: key)
     }
 
@@ -147,7 +156,9 @@ package actor ContextActor {
     }
 
     /// Performs an action of a scene; returns its new state and whether the navigation changed.
-    package func perform(action: String, arguments: [String: JSONValue], key: String) async throws -> (state: PublicationBoard.Document, navigated: Bool) {
+    package func perform(action: String, arguments: [String: JSONValue], key: String) async throws -> (
+        state: PublicationBoard.Document, navigated: Bool
+    ) {
         settling.begin()
         defer { workEnded() }
         let before = context.navigator.state.version

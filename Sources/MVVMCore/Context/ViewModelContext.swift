@@ -55,7 +55,11 @@ package final class ViewModelContext {
     /// `Encodable` form).
     /// `firstVersion` is where versions and event numbers start from (a restored session's
     /// saved version, so that they never go backwards).
-    package init(id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: @escaping @autoclosure () -> Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256, navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0) {
+    package init(
+        id: String, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(),
+        logger: @escaping @autoclosure () -> Logger = ViewModelContext.defaultLogger, eventCapacity: Int = 256,
+        navigationDocument: @escaping @Sendable (NavigationState) -> Data = NavigationState.encodedDocument, firstVersion: UInt64 = 0
+    ) {
         self.id = id
         makeLogger = logger
         self.catalogue = catalogue

@@ -31,7 +31,9 @@ package struct JSONSchemaValidator: Sendable {
         }
         if case .string(let reference)? = rules["$ref"] {
             let name = String(reference.split(separator: "/").last ?? "")
-            guard let target = components[name] else { return Mismatch(path: path, reason: "the schema refers to \(reference), which is not a component") }
+            guard let target = components[name] else {
+                return Mismatch(path: path, reason: "the schema refers to \(reference), which is not a component")
+            }
             if let mismatch = self.mismatch(of: value, against: target, at: path) { return mismatch }
         }
         if let types = rules["type"], !fits(value, types) {

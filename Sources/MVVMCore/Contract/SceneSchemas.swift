@@ -74,7 +74,8 @@ enum ActionBodies {
         guard case .array(let choices)? = schema.objectValue?["oneOf"] else { return [:] }
         var payloads: [String: JSONValue] = [:]
         for choice in choices {
-            guard let properties = choice.objectValue?["properties"]?.objectValue, properties.count == 1, let (name, payload) = properties.first else { return [:] }
+            guard let properties = choice.objectValue?["properties"]?.objectValue, properties.count == 1, let (name, payload) = properties.first
+            else { return [:] }
             payloads[name] = payload
         }
         return payloads
@@ -84,7 +85,8 @@ enum ActionBodies {
     /// object (``ViewModelAction/init(name:arguments:)``).
     private static func wholeObjectArgument(_ payload: JSONValue, describer: TypeDescriber) -> JSONValue? {
         guard let properties = payload.objectValue?["properties"]?.objectValue, properties.count == 1,
-              let value = properties[ActionArguments.unlabelledValue] else { return nil }
+            let value = properties[ActionArguments.unlabelledValue]
+        else { return nil }
         let resolved = describer.resolved(value).objectValue
         let isObject = resolved?["type"] == .string("object") || resolved?["anyOf"] != nil
         return isObject ? value : nil

@@ -44,9 +44,12 @@ final class ProbedShape {
             return SchemaWriting.object(members, required: required)
         case .union(let cases):
             let payloads = Dictionary(members.map { ($0.name, $0.schema) }) { first, _ in first }
-            return .object(["oneOf": .array(cases.map { name in
-                SchemaWriting.object([(name, payloads[name] ?? SchemaWriting.object([], required: []))], required: [name])
-            })])
+            return .object([
+                "oneOf": .array(
+                    cases.map { name in
+                        SchemaWriting.object([(name, payloads[name] ?? SchemaWriting.object([], required: []))], required: [name])
+                    })
+            ])
         case .map:
             return .object(["type": .string("object"), "additionalProperties": element ?? .object([:])])
         case .array:

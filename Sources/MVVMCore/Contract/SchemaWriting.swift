@@ -89,11 +89,12 @@ enum SchemaWriting {
         for composite in ["oneOf", "anyOf", "allOf"] {
             if case .array(let choices)? = members[composite], let first = choices.first { return example(of: first) }
         }
-        let type: String? = switch members["type"] {
-        case .string(let name)?: name
-        case .array(let names)?: names.first.flatMap { if case .string(let name) = $0 { name } else { nil } }
-        default: nil
-        }
+        let type: String? =
+            switch members["type"] {
+            case .string(let name)?: name
+            case .array(let names)?: names.first.flatMap { if case .string(let name) = $0 { name } else { nil } }
+            default: nil
+            }
         switch type {
         case "string": return .string("")
         case "integer": return .integer(0)

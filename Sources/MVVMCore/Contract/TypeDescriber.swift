@@ -74,7 +74,9 @@ package final class TypeDescriber {
             return (reference, value)
         } catch {
             warn("\(Self.displayName(type)) cannot be described: \(error); conform it to JSONSchemaDescribing")
-            components[id] = Component(reflectedName: String(reflecting: type), schema: .object(["description": .string("Not described: \(Self.displayName(type)) could not be probed.")]))
+            components[id] = Component(
+                reflectedName: String(reflecting: type),
+                schema: .object(["description": .string("Not described: \(Self.displayName(type)) could not be probed.")]))
             throw error
         }
     }

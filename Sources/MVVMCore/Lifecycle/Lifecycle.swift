@@ -53,11 +53,11 @@ package struct Lifecycle: Sendable, Equatable {
     package func allows(_ transition: Transition) -> Bool {
         switch (state, transition) {
         case (.initialized, .setup),
-             (.setuped, .startLoading),
-             (.loading, .finishLoading),
-             (.loaded, .update),
-             (.setuped, .startUnloading), (.loading, .startUnloading), (.loaded, .startUnloading),
-             (.unloading, .finishUnloading):
+            (.setuped, .startLoading),
+            (.loading, .finishLoading),
+            (.loaded, .update),
+            (.setuped, .startUnloading), (.loading, .startUnloading), (.loaded, .startUnloading),
+            (.unloading, .finishUnloading):
             true
         default:
             false
@@ -70,12 +70,22 @@ package struct Lifecycle: Sendable, Equatable {
     package mutating func apply(_ transition: Transition, changes: [String] = []) throws -> LifecycleEvent {
         guard allows(transition) else { throw InvalidTransition(state: state, transition: transition) }
         switch transition {
-        case .setup: state = .setuped; return .didSetup
-        case .startLoading: state = .loading; return .willLoad
-        case .finishLoading: state = .loaded; return .didLoad
+        case .setup:
+            state = .setuped
+            return .didSetup
+        case .startLoading:
+            state = .loading
+            return .willLoad
+        case .finishLoading:
+            state = .loaded
+            return .didLoad
         case .update: return .didUpdate(changes: changes)
-        case .startUnloading: state = .unloading; return .willUnload
-        case .finishUnloading: state = .setuped; return .didUnload
+        case .startUnloading:
+            state = .unloading
+            return .willUnload
+        case .finishUnloading:
+            state = .setuped
+            return .didUnload
         }
     }
 }

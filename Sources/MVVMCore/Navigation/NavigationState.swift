@@ -1,5 +1,6 @@
 import Foundation
 import MVVMJSON
+
 /// Where a scene is shown.
 public enum Presentation: String, Sendable, Codable, Equatable {
     /// The first scene of the stack.

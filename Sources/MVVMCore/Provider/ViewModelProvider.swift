@@ -15,7 +15,9 @@ package struct ViewModelProvider {
     private weak var context: ViewModelContext?
 
     /// A provider for a store and a factory.
-    package init(store: ViewModelStore, factory: any ViewModelFactory = DefaultViewModelFactory(), dependencies: DependencyValues = DependencyValues()) {
+    package init(
+        store: ViewModelStore, factory: any ViewModelFactory = DefaultViewModelFactory(), dependencies: DependencyValues = DependencyValues()
+    ) {
         self.store = store
         self.factory = factory
         self.dependencies = dependencies

@@ -61,8 +61,10 @@ package struct SavedSession: Sendable, Equatable {
     }
 
     /// Makes a saved session.
-    package init(id: String, createdAt: Int64, lastUsed: Int64, version: UInt64, navigation: [UInt8]?, entries: [Entry],
-                 isComplete: Bool = true, removedKeys: [String] = []) {
+    package init(
+        id: String, createdAt: Int64, lastUsed: Int64, version: UInt64, navigation: [UInt8]?, entries: [Entry],
+        isComplete: Bool = true, removedKeys: [String] = []
+    ) {
         self.id = id
         self.createdAt = createdAt
         self.lastUsed = lastUsed

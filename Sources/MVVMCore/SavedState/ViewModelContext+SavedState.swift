@@ -15,9 +15,10 @@ extension ViewModelContext {
         // Positions by a scan of the store's keys: a save usually holds one changed view model.
         var entries = keys.enumerated().compactMap { index, key in
             store.entry(key).map { entry in
-                SavedSession.Entry(key: key, scene: entry.scene, input: entry.encodedInput, values: store.savedValues(of: key),
-                                   position: complete ? index : allKeys.firstIndex(of: key) ?? 0,
-                                   valuesChanged: complete || valuesChanged.contains(key))
+                SavedSession.Entry(
+                    key: key, scene: entry.scene, input: entry.encodedInput, values: store.savedValues(of: key),
+                    position: complete ? index : allKeys.firstIndex(of: key) ?? 0,
+                    valuesChanged: complete || valuesChanged.contains(key))
             }
         }
         if complete { entries += pendingRestoreOrder.compactMap { pendingRestore[$0] } }
@@ -26,9 +27,10 @@ extension ViewModelContext {
             navigation = SavedNavigation(navigator.state).bytes
             savedNavigationVersion = navigator.state.version
         }
-        return SavedSession(id: id, createdAt: createdAt, lastUsed: lastUsed, version: counter.current,
-                            navigation: navigation, entries: entries,
-                            isComplete: complete, removedKeys: complete ? [] : removed)
+        return SavedSession(
+            id: id, createdAt: createdAt, lastUsed: lastUsed, version: counter.current,
+            navigation: navigation, entries: entries,
+            isComplete: complete, removedKeys: complete ? [] : removed)
     }
 
     /// Serves a saved session again: its navigation is shown as it was (which makes the view

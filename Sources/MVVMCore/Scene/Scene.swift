@@ -44,8 +44,10 @@ public struct Scene: Sendable {
     ///     while the user goes back and forth. Such a scene is not listed by `GET /scenes`, no
     ///     request reaches its keys (404 `scene-not-found`), the session's summary leaves it
     ///     out, and it cannot be shown.
-    public init<Model: ViewModel>(_ name: String, key: String, viewModel: Model.Type, factory: some ViewModelFactory, slots: [String] = [],
-                                  firstChildren: [String: String] = [:], addressable: Bool = true) {
+    public init<Model: ViewModel>(
+        _ name: String, key: String, viewModel: Model.Type, factory: some ViewModelFactory, slots: [String] = [],
+        firstChildren: [String: String] = [:], addressable: Bool = true
+    ) {
         self.name = name
         keyPattern = PathPattern(key)
         inputMembers = Model.Input.memberNames
@@ -106,7 +108,6 @@ public struct SceneCatalogue: Sendable {
     package func isAddressable(sceneNamed name: String) -> Bool {
         !hasInternalScenes || scenes.first { $0.name == name }?.isAddressable ?? true
     }
-
 
     /// The scene whose key pattern matches `key`, with the parameters parsed from it.
     package func scene(forKey key: String) -> (scene: Scene, parameters: [String: String])? {

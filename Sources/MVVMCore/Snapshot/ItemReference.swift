@@ -31,7 +31,8 @@ public enum ItemReference: Decodable, Sendable, Equatable, CustomStringConvertib
         } else if container.contains(.section) || container.contains(.item) {
             self = .position(section: try container.decode(Int.self, forKey: .section), item: try container.decode(Int.self, forKey: .item))
         } else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "Name the item by 'id', or by 'section' and 'item'."))
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "Name the item by 'id', or by 'section' and 'item'."))
         }
     }
 }
@@ -40,9 +41,13 @@ extension ItemReference: JSONSchemaDescribing {
     /// `{"id": …}`, a string or a number, or `{"section": …, "item": …}`.
     public static var jsonSchema: JSONSchema {
         let id = JSONSchema(json: .object(["type": .array([.string("string"), .string("integer")])]))
-        return JSONSchema(json: .object(["anyOf": .array([
-            JSONSchema.object(["id": id], required: ["id"]).json,
-            JSONSchema.object(["section": .integer, "item": .integer], required: ["section", "item"]).json,
-        ])])).described("The item, by its identifier or by its position.")
+        return JSONSchema(
+            json: .object([
+                "anyOf": .array([
+                    JSONSchema.object(["id": id], required: ["id"]).json,
+                    JSONSchema.object(["section": .integer, "item": .integer], required: ["section", "item"]).json,
+                ])
+            ])
+        ).described("The item, by its identifier or by its position.")
     }
 }

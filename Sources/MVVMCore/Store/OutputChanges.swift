@@ -1,4 +1,5 @@
 import MVVMJSON
+
 /// Names the top-level members that differ between two encoded outputs (the `changes` of a
 /// `didUpdate` event, ViewModelable's `updates`), comparing the members' bytes: the encoder
 /// writes equal values as equal bytes.

@@ -77,7 +77,9 @@ package final class ViewModelStore {
 
     /// The view model under `key`, made by `factory` when the key is new, and set up.
     /// - Throws: ``ViewModelStoreError`` when the key holds another type or no factory makes `type`.
-    package func get<Model: ViewModel>(_ type: Model.Type = Model.self, key: String, scene: String? = nil, factory: some ViewModelFactory, extras: CreationExtras? = nil) throws -> Model {
+    package func get<Model: ViewModel>(
+        _ type: Model.Type = Model.self, key: String, scene: String? = nil, factory: some ViewModelFactory, extras: CreationExtras? = nil
+    ) throws -> Model {
         if let existing = entries[key] {
             guard let model = existing.viewModel.object as? Model else {
                 throw ViewModelStoreError.typeMismatch(key: key, stored: existing.typeName, requested: String(reflecting: Model.self))
@@ -189,7 +191,10 @@ package final class ViewModelStore {
     /// Keeps a task of the view model under a key, to be cancelled when it is cleared, until it
     /// ends (``taskEnded(_:key:)``); cancels it at once when that view model is already cleared.
     package func track(_ task: Task<Void, Never>, number: UInt64, key: String) {
-        guard let entry = entries[key], !entry.isCleared else { task.cancel(); return }
+        guard let entry = entries[key], !entry.isCleared else {
+            task.cancel()
+            return
+        }
         entry.tasks[number] = task
     }
 
@@ -207,7 +212,10 @@ package final class ViewModelStore {
     /// Adds a resource to close when the view model under a key is cleared; closed at once
     /// when that view model is already cleared.
     package func addResource(_ resource: some ViewModelResource, key: String) {
-        guard let entry = entries[key], !entry.isCleared else { resource.close(); return }
+        guard let entry = entries[key], !entry.isCleared else {
+            resource.close()
+            return
+        }
         entry.resources.append(resource)
     }
 
@@ -268,12 +276,14 @@ package final class ViewModelStore {
 
     private func refresh(_ entry: StoreEntry) {
         guard isPublishing, !entry.isCleared,
-              let input = try? entry.viewModel.encodedInput(),
-              let output = try? entry.viewModel.encodedOutput() else { return }
+            let input = try? entry.viewModel.encodedInput(),
+            let output = try? entry.viewModel.encodedOutput()
+        else { return }
         let snapshot = entry.viewModel.snapshot
         let outputChanged = output != entry.encodedOutput
         let snapshotChanged = snapshot != nil && snapshot != entry.snapshot
-        let changed = outputChanged || snapshotChanged || input != entry.encodedInput
+        let changed =
+            outputChanged || snapshotChanged || input != entry.encodedInput
             || entry.publishedLifecycle != entry.lifecycle.state || entry.publishedError != .some(entry.error)
         guard changed else { return }
         let changedMembers = outputChanged && entry.version > 0 ? OutputChanges.members(from: entry.encodedOutput, to: output) : []

@@ -61,12 +61,13 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The pattern as OpenAPI writes paths: `{key...}` becomes `{key}`.
     package var openAPIPath: String {
-        "/" + components.map { component in
-            switch component {
-            case .literal(let text): text
-            case .parameter(let name), .multiSegmentParameter(let name): "{\(name)}"
-            }
-        }.joined(separator: "/")
+        "/"
+            + components.map { component in
+                switch component {
+                case .literal(let text): text
+                case .parameter(let name), .multiSegmentParameter(let name): "{\(name)}"
+                }
+            }.joined(separator: "/")
     }
 
     /// The parameters when the decoded segments match this pattern, else `nil`.

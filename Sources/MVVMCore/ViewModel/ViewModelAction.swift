@@ -1,4 +1,5 @@
 import MVVMJSON
+
 /// The actions a view model accepts, usually an enum.
 ///
 /// An action arrives as a name and a JSON object of arguments. An enum without arguments needs

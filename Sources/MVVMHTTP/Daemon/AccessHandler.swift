@@ -7,7 +7,10 @@ import MVVMSupport
 // passes of the polling loop, or once its parked connection is resumed.
 
 /// One call of the access handler (see libmicrohttpd's MHD_AccessHandlerCallback).
-func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>, uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+func handleAccess(
+    core: ServerCore, connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>,
+    uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+) -> MHD_Result {
     // First call: only the headers have arrived. Answering now would cost keep-alive.
     guard let stored = requestContext.pointee else {
         markArrival(of: connection)
@@ -15,7 +18,8 @@ func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointe
         return .YES
     }
     if isMarker(stored), stored != headersArrived {
-        return refuseLargeQuery(connection: connection, version: version, url: url, method: method, uploadSize: uploadSize, requestContext: requestContext, core: core)
+        return refuseLargeQuery(
+            connection: connection, version: version, url: url, method: method, uploadSize: uploadSize, requestContext: requestContext, core: core)
     }
     let state = stored == headersArrived ? nil : Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
 
@@ -76,15 +80,21 @@ func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointe
     // The request is complete: from here its time is the handler's, not the client's.
     record(of: connection)?.isHandling.store(true, ordering: .relaxed)
     guard let utf8Path = validPath else {
-        return queue(HTTPError(.badRequest, detail: "The path is not valid UTF-8.").response, on: connection, version: version, method: methodText, url: urlText, core: core)
+        return queue(
+            HTTPError(.badRequest, detail: "The path is not valid UTF-8.").response, on: connection, version: version, method: methodText,
+            url: urlText, core: core)
     }
     guard let query = connectionValues(of: connection, kind: .GET_ARGUMENT_KIND, decodeQuery: true) else {
-        return queue(HTTPError(.badRequest, detail: "The query string is malformed or not valid UTF-8.").response, on: connection, version: version, method: methodText, url: urlText, core: core)
+        return queue(
+            HTTPError(.badRequest, detail: "The query string is malformed or not valid UTF-8.").response, on: connection, version: version,
+            method: methodText, url: urlText, core: core)
     }
     // A name given twice keeps its last value.
     let arguments = query.isEmpty ? [:] : Dictionary(query, uniquingKeysWith: { _, last in last })
     guard let fields = connectionValues(of: connection, kind: .HEADER_KIND, decodeQuery: false, kept: core.headerFieldsRead) else {
-        return queue(HTTPError(.badRequest, detail: "A header field the server reads (If-None-Match, Last-Event-ID, Accept, …) is not valid UTF-8.").response, on: connection, version: version, method: methodText, url: urlText, core: core)
+        return queue(
+            HTTPError(.badRequest, detail: "A header field the server reads (If-None-Match, Last-Event-ID, Accept, …) is not valid UTF-8.").response,
+            on: connection, version: version, method: methodText, url: urlText, core: core)
     }
     let body = state?.body ?? Data()
     state?.body = Data()
@@ -106,7 +116,8 @@ func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointe
                 return MicroHTTPDResult.refused(after: error, logger: core.logger)
             }
         }
-        return queue(answer.crossOrigin(crossOrigin), on: connection, version: version, method: methodText, url: urlText, core: core, route: responder.route)
+        return queue(
+            answer.crossOrigin(crossOrigin), on: connection, version: version, method: methodText, url: urlText, core: core, route: responder.route)
     }
     // Work left to this thread is done on its next pass, and work handed to another thread is
     // mostly done within microseconds: the request is parked only when still unanswered after
@@ -121,7 +132,10 @@ func handleAccess(core: ServerCore, connection: OpaquePointer, url: UnsafePointe
 /// it has come (after a pass of the polling loop, or after its parked connection was resumed);
 /// until then the request gets a few more passes, then it is parked. `nil` when the request is
 /// not waiting for its handler.
-private func followUp(_ state: RequestState, connection: OpaquePointer, version: UnsafePointer<CChar>, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, core: ServerCore) -> MHD_Result? {
+private func followUp(
+    _ state: RequestState, connection: OpaquePointer, version: UnsafePointer<CChar>, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>,
+    core: ServerCore
+) -> MHD_Result? {
     let responder: Responder
     let answer: HTTPResponse
     switch state.phase {
@@ -145,24 +159,32 @@ private func followUp(_ state: RequestState, connection: OpaquePointer, version:
             (responder, answer) = (awaited, taken)
         }
     }
-    return queue(answer.crossOrigin(state.crossOrigin), on: connection, version: version, method: methodName(method), url: loggableURL(url), core: core, route: responder.route)
+    return queue(
+        answer.crossOrigin(state.crossOrigin), on: connection, version: version, method: methodName(method), url: loggableURL(url), core: core,
+        route: responder.route)
 }
 
 /// Parks a request whose handler has not answered: suspends its connection until the answer
 /// comes. Returns the answer instead when it came meanwhile.
 private func park(_ responder: Responder, state: RequestState, connection: OpaquePointer, core: ServerCore) -> HTTPResponse? {
     let connectionHandle = MicroHTTPDaemon.Handle(pointer: connection)
-    return core.park(responder, suspend: {
-        state.phase = .parked(responder)
-        MHD_suspend_connection(connection)
-    }, resume: {
-        MHD_resume_connection(connectionHandle.pointer)
-    })
+    return core.park(
+        responder,
+        suspend: {
+            state.phase = .parked(responder)
+            MHD_suspend_connection(connection)
+        },
+        resume: {
+            MHD_resume_connection(connectionHandle.pointer)
+        })
 }
 
 /// A request whose query the shim cut off: waits for the headers (answering on the first call
 /// would cost keep-alive), drops any body, then answers 414.
-private func refuseLargeQuery(connection: OpaquePointer, version: UnsafePointer<CChar>, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>, core: ServerCore) -> MHD_Result {
+private func refuseLargeQuery(
+    connection: OpaquePointer, version: UnsafePointer<CChar>, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+    uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>, core: ServerCore
+) -> MHD_Result {
     if requestContext.pointee == queryTooLarge {
         markArrival(of: connection)
         requestContext.pointee = queryTooLargeHeadersArrived
@@ -172,8 +194,11 @@ private func refuseLargeQuery(connection: OpaquePointer, version: UnsafePointer<
         uploadSize.pointee = 0
         return .YES
     }
-    let detail = "The query has too many arguments, or is too long, for a connection's memory (\(core.configuration.connectionMemoryLimitBytes) bytes)."
-    return queue(HTTPError(.uriTooLong, detail: detail).response, on: connection, version: version, method: methodName(method), url: loggableURL(url), core: core)
+    let detail =
+        "The query has too many arguments, or is too long, for a connection's memory (\(core.configuration.connectionMemoryLimitBytes) bytes)."
+    return queue(
+        HTTPError(.uriTooLong, detail: detail).response, on: connection, version: version, method: methodName(method), url: loggableURL(url),
+        core: core)
 }
 
 /// Notes that the connection's current request has arrived (its header fields): what its

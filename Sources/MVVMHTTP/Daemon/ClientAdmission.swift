@@ -12,7 +12,9 @@ extension LocalClientPolicy {
         if origin == nil {
             guard let host else { return .sameOrigin }
             let length = strlen(host)
-            let allowed = host.withMemoryRebound(to: UInt8.self, capacity: length) { allows(hostField: UnsafeBufferPointer(start: $0, count: length)) }
+            let allowed = host.withMemoryRebound(to: UInt8.self, capacity: length) {
+                allows(hostField: UnsafeBufferPointer(start: $0, count: length))
+            }
             if allowed { return .sameOrigin }
         }
         let methodText = methodName(method)

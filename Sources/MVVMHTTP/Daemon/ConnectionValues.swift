@@ -27,7 +27,9 @@ private func isKept(_ name: UnsafePointer<CChar>, among names: [[UInt8]]) -> Boo
     }
 }
 
-private func collectValue(_ context: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?) -> MHD_Result {
+private func collectValue(_ context: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?)
+    -> MHD_Result
+{
     guard let context, let key else { return .YES }
     let collector = context.assumingMemoryBound(to: ValueCollector.self)
     if let kept = collector.pointee.kept, !isKept(key, among: kept) { return .YES }
@@ -42,7 +44,8 @@ private func collectValue(_ context: UnsafeMutableRawPointer?, _ kind: MHD_Value
     }
     if collector.pointee.decodeQuery {
         guard let decodedName = PercentDecoding.decode(name[...], plusIsSpace: true),
-              let decodedValue = PercentDecoding.decode(text[...], plusIsSpace: true) else {
+            let decodedValue = PercentDecoding.decode(text[...], plusIsSpace: true)
+        else {
             collector.pointee.malformed = true
             return .NO
         }
@@ -55,7 +58,9 @@ private func collectValue(_ context: UnsafeMutableRawPointer?, _ kind: MHD_Value
 
 /// The values of one kind, in the order sent, or nil when one is malformed; with `kept`, only
 /// the values of those names (lower-cased), the others neither read nor checked.
-func connectionValues(of connection: OpaquePointer, kind: MHD_ValueKind, decodeQuery: Bool, kept: [[UInt8]]? = nil) -> [(name: String, value: String)]? {
+func connectionValues(of connection: OpaquePointer, kind: MHD_ValueKind, decodeQuery: Bool, kept: [[UInt8]]? = nil) -> [(
+    name: String, value: String
+)]? {
     // Called without an iterator, libmicrohttpd only counts: most requests have no query.
     let count = MHD_get_connection_values(connection, kind, nil, nil)
     guard count > 0 else { return [] }

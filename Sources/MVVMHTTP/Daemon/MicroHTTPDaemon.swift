@@ -95,7 +95,9 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     // Borrowed without a retain: the daemon holds its retain of the core until
     // MHD_stop_daemon has returned, so the core outlives every callback.
     return Unmanaged<ServerCore>.fromOpaque(context)._withUnsafeGuaranteedRef { core in
-        handleAccess(core: core, connection: connection, url: url, method: method, version: version, uploadData: uploadData, uploadSize: uploadSize, requestContext: requestContext)
+        handleAccess(
+            core: core, connection: connection, url: url, method: method, version: version, uploadData: uploadData, uploadSize: uploadSize,
+            requestContext: requestContext)
     }
 }
 

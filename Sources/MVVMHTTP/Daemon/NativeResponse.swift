@@ -1,6 +1,6 @@
 internal import CMicroHTTPD
-import MVVMSupport
 import Foundation
+import MVVMSupport
 
 // How the access handler's answers reach libmicrohttpd: as native responses, made once for a
 // shared answer and queued on every connection it answers.
@@ -28,9 +28,10 @@ final class NativeResponse: @unchecked Sendable {
 /// - Throws: ``MicroHTTPDError`` when libmicrohttpd makes no response or refuses a header
 ///   field (the response made is destroyed).
 func makeNativeResponse(_ response: HTTPResponse, fixed: FixedResponseHeaders) throws(MicroHTTPDError) -> OpaquePointer {
-    let created = try MicroHTTPDResult.check(response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-    }, "MHD_create_response_from_buffer")
+    let created = try MicroHTTPDResult.check(
+        response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }, "MHD_create_response_from_buffer")
     do {
         try addHeaders(response.headers, to: created, fixed: fixed)
     } catch {
@@ -61,7 +62,10 @@ private func addHeaders(_ fields: [(name: String, value: String)], to native: Op
 
 /// Queues the answer to a request made in HTTP `version` and reports it; the method and URL
 /// are read only for a log line.
-func queue(_ response: HTTPResponse, on connection: OpaquePointer, version: UnsafePointer<CChar>, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int = -1) -> MHD_Result {
+func queue(
+    _ response: HTTPResponse, on connection: OpaquePointer, version: UnsafePointer<CChar>, method: @autoclosure () -> String,
+    url: @autoclosure () -> String, core: ServerCore, route: Int = -1
+) -> MHD_Result {
     if let stream = response.stream {
         return queueStream(response, stream, on: connection, version: version, method: method(), url: url(), core: core, route: route)
     }
@@ -74,15 +78,20 @@ func queue(_ response: HTTPResponse, on connection: OpaquePointer, version: Unsa
     } catch {
         return MicroHTTPDResult.refused(after: error, logger: core.logger)
     }
-    let result = MicroHTTPDResult.logged(MHD_queue_response(connection, UInt32(response.status), created), "MHD_queue_response", logger: core.logger, level: .info)
+    let result = MicroHTTPDResult.logged(
+        MHD_queue_response(connection, UInt32(response.status), created), "MHD_queue_response", logger: core.logger, level: .info)
     MHD_destroy_response(created)
     core.answered(method: method(), path: url(), route: route, status: response.status, arrived: arrival(of: connection))
     return result
 }
 
 /// Queues a native response prepared once (a shared answer, or a kept one) and reports it.
-func queue(_ native: NativeResponse, status: Int, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int) -> MHD_Result {
-    let result = MicroHTTPDResult.logged(MHD_queue_response(connection, UInt32(status), native.pointer), "MHD_queue_response", logger: core.logger, level: .info)
+func queue(
+    _ native: NativeResponse, status: Int, on connection: OpaquePointer, method: @autoclosure () -> String, url: @autoclosure () -> String,
+    core: ServerCore, route: Int
+) -> MHD_Result {
+    let result = MicroHTTPDResult.logged(
+        MHD_queue_response(connection, UInt32(status), native.pointer), "MHD_queue_response", logger: core.logger, level: .info)
     core.answered(method: method(), path: url(), route: route, status: status, arrived: arrival(of: connection))
     return result
 }

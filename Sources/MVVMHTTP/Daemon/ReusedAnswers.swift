@@ -10,8 +10,8 @@ struct ReusableRequest {
 
     init?(connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, state: RequestState?, check: ReuseCheck) {
         guard isGET(method), state.map({ $0.body.isEmpty && !$0.bodyTooLarge }) ?? true,
-              MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, nil, nil) == 0,
-              check.allows(connection)
+            MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, nil, nil) == 0,
+            check.allows(connection)
         else { return nil }
         target = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url))
     }
@@ -142,7 +142,10 @@ final class ReusedAnswers {
 
     /// Keeps an answer for `target`, in place of whatever its slot held; `response` is the
     /// answer's shared native response.
-    func keep(_ answer: HTTPResponse, as response: NativeResponse, route: Int, for target: UnsafeBufferPointer<UInt8>, while isCurrent: @escaping Responder.Reuse) {
+    func keep(
+        _ answer: HTTPResponse, as response: NativeResponse, route: Int, for target: UnsafeBufferPointer<UInt8>,
+        while isCurrent: @escaping Responder.Reuse
+    ) {
         slots[Self.slot(of: target)] = Entry(target: Array(target), response: response, sharedAnswer: answer, route: route, isCurrent: isCurrent)
     }
 

@@ -22,12 +22,17 @@ private func isHTTP11(_ version: UnsafePointer<CChar>) -> Bool {
 }
 
 /// Queues a streamed answer on a connection and reports it.
-func queueStream(_ response: HTTPResponse, _ stream: ResponseStream, on connection: OpaquePointer, version: UnsafePointer<CChar>, method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int) -> MHD_Result {
+func queueStream(
+    _ response: HTTPResponse, _ stream: ResponseStream, on connection: OpaquePointer, version: UnsafePointer<CChar>,
+    method: @autoclosure () -> String, url: @autoclosure () -> String, core: ServerCore, route: Int
+) -> MHD_Result {
     let retained = Unmanaged.passRetained(stream)
     let readBytes = isHTTP11(version) ? chunkedReadBytes : unchunkedReadBytes
     let native: OpaquePointer
     do {
-        native = try MicroHTTPDResult.check(MHD_create_response_from_callback(UInt64.max, readBytes, streamReader, retained.toOpaque(), streamFreed), "MHD_create_response_from_callback")
+        native = try MicroHTTPDResult.check(
+            MHD_create_response_from_callback(UInt64.max, readBytes, streamReader, retained.toOpaque(), streamFreed),
+            "MHD_create_response_from_callback")
     } catch {
         retained.release()
         return MicroHTTPDResult.refused(after: error, logger: core.logger)
@@ -39,9 +44,11 @@ func queueStream(_ response: HTTPResponse, _ stream: ResponseStream, on connecti
         MHD_destroy_response(native)
         return MicroHTTPDResult.refused(after: error, logger: core.logger)
     }
-    let link = ConnectionLink(connection: MicroHTTPDaemon.Handle(pointer: connection), socket: record(of: connection)?.socket ?? -1, registry: core.streams)
+    let link = ConnectionLink(
+        connection: MicroHTTPDaemon.Handle(pointer: connection), socket: record(of: connection)?.socket ?? -1, registry: core.streams)
     core.streams.opened(stream, link: link)
-    let result = MicroHTTPDResult.logged(MHD_queue_response(connection, UInt32(response.status), native), "MHD_queue_response", logger: core.logger, level: .info)
+    let result = MicroHTTPDResult.logged(
+        MHD_queue_response(connection, UInt32(response.status), native), "MHD_queue_response", logger: core.logger, level: .info)
     MHD_destroy_response(native)
     core.answered(method: method(), path: url(), route: route, status: response.status, arrived: arrival(of: connection))
     return result

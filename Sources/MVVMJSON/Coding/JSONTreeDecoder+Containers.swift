@@ -13,7 +13,8 @@ struct JSONTreeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
     /// The member at `key`; `keyNotFound` when there is none.
     private func member(_ key: Key) throws -> JSONValue {
         guard let value = members[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return value
     }
@@ -89,7 +90,8 @@ struct JSONTreeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
 
     /// A decoder over the member `super` (`null` when there is none, as in Foundation).
     func superDecoder() throws -> any Decoder {
-        JSONTreeDecoder(value: members[JSONCoderKey.superKey.stringValue] ?? .null, pathNode: CodingPathNode(parent: pathNode, key: JSONCoderKey.superKey))
+        JSONTreeDecoder(
+            value: members[JSONCoderKey.superKey.stringValue] ?? .null, pathNode: CodingPathNode(parent: pathNode, key: JSONCoderKey.superKey))
     }
 
     /// A decoder over the member at `key` (`null` when there is none, as in Foundation).
@@ -126,7 +128,9 @@ struct JSONTreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     /// Reads the current element with `read` and moves past it (only when `read` succeeds).
-    private mutating func decodeNext<Value>(_ type: Value.Type, _ read: (JSONValue, CodingPathNode?, PendingCodingKey) throws -> Value) throws -> Value {
+    private mutating func decodeNext<Value>(_ type: Value.Type, _ read: (JSONValue, CodingPathNode?, PendingCodingKey) throws -> Value) throws
+        -> Value
+    {
         let value = try read(try next(type), pathNode, .index(currentIndex))
         currentIndex += 1
         return value

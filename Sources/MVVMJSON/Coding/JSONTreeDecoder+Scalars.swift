@@ -5,7 +5,8 @@ extension JSONTreeDecoder {
     /// `value` as a `T` when `T` is a type read without asking it to decode itself: the
     /// standard scalars (checked by type, no dynamic cast unless the type matches) and the types
     /// Foundation special-cases; `nil` for any other type.
-    static func unwrapScalar<T: Decodable>(_ type: T.Type, from value: JSONValue, under parent: CodingPathNode?, _ key: PendingCodingKey) throws -> T? {
+    static func unwrapScalar<T: Decodable>(_ type: T.Type, from value: JSONValue, under parent: CodingPathNode?, _ key: PendingCodingKey) throws -> T?
+    {
         if T.self == String.self { return try unwrapString(value, under: parent, key) as? T }
         if T.self == Int.self { return try unwrapInteger(value, under: parent, key) as Int as? T }
         if T.self == Bool.self { return try unwrapBool(value, under: parent, key) as? T }
@@ -78,7 +79,9 @@ extension JSONTreeDecoder {
 
     /// A whole number in `Integer`'s range; a fraction or a number out of range is
     /// `dataCorrupted` (see ``unrepresentable(_:as:at:_:)``), as in Foundation.
-    static func unwrapInteger<Integer: FixedWidthInteger>(_ value: JSONValue, under parent: CodingPathNode?, _ key: PendingCodingKey) throws -> Integer {
+    static func unwrapInteger<Integer: FixedWidthInteger>(_ value: JSONValue, under parent: CodingPathNode?, _ key: PendingCodingKey) throws
+        -> Integer
+    {
         if case .integer(let whole) = value {
             guard let integer = Integer(exactly: whole) else { throw unrepresentable(Double(whole), as: Integer.self, at: parent, key) }
             return integer
@@ -93,7 +96,9 @@ extension JSONTreeDecoder {
 
     /// The error for `value` where a `type` was expected: `valueNotFound` for `null`,
     /// `typeMismatch` for a value of another type.
-    static func mismatch(_ type: Any.Type, _ value: JSONValue, at parent: CodingPathNode?, _ key: PendingCodingKey, container: String? = nil) -> DecodingError {
+    static func mismatch(_ type: Any.Type, _ value: JSONValue, at parent: CodingPathNode?, _ key: PendingCodingKey, container: String? = nil)
+        -> DecodingError
+    {
         let context = { (description: String) in
             DecodingError.Context(codingPath: CodingPathNode.path(of: parent, appending: key.codingKey), debugDescription: description)
         }
@@ -109,7 +114,8 @@ extension JSONTreeDecoder {
     /// JSON."); so does this one, naming the member in the description.
     static func unrepresentable(_ number: Double, as type: Any.Type, at parent: CodingPathNode?, _ key: PendingCodingKey) -> DecodingError {
         let path = CodingPathNode.path(of: parent, appending: key.codingKey).map(\.stringValue).joined(separator: ".")
-        return .dataCorrupted(.init(codingPath: [], debugDescription: "The given data was not valid JSON: the number \(number) at '\(path)' does not fit in \(type)."))
+        return .dataCorrupted(
+            .init(codingPath: [], debugDescription: "The given data was not valid JSON: the number \(number) at '\(path)' does not fit in \(type)."))
     }
 
     static func corrupted(_ description: String, at parent: CodingPathNode?, _ key: PendingCodingKey) -> DecodingError {

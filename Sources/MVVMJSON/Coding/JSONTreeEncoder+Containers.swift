@@ -35,7 +35,8 @@ struct JSONTreeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerPro
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = object.nestedObject(for: key.stringValue)
-        return KeyedEncodingContainer(JSONTreeKeyedEncodingContainer<NestedKey>(encoder: encoder, object: nested, pathNode: CodingPathNode(parent: pathNode, key: key)))
+        return KeyedEncodingContainer(
+            JSONTreeKeyedEncodingContainer<NestedKey>(encoder: encoder, object: nested, pathNode: CodingPathNode(parent: pathNode, key: key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -114,10 +114,12 @@ final class JSONTreeEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     private static func nonConformingFloat<F: BinaryFloatingPoint>(_ value: F, at parent: CodingPathNode?, _ key: PendingCodingKey) -> EncodingError {
-        .invalidValue(value, .init(
-            codingPath: CodingPathNode.path(of: parent, appending: key.codingKey),
-            debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."
-        ))
+        .invalidValue(
+            value,
+            .init(
+                codingPath: CodingPathNode.path(of: parent, appending: key.codingKey),
+                debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."
+            ))
     }
 
     // MARK: SingleValueEncodingContainer

@@ -48,7 +48,9 @@ public final class Application: Service, Sendable {
     /// waits on a test clock of its own, and work outside sessions on the server's: the
     /// ``ManualClock`` set in `dependencies`, else a new one. The clock of `dependencies` the
     /// factories get is one that waits on the clock of the session whose work calls it.
-    public init(configuration: ApplicationConfiguration, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger) {
+    public init(
+        configuration: ApplicationConfiguration, catalogue: SceneCatalogue, dependencies: DependencyValues = DependencyValues(), logger: Logger
+    ) {
         var dependencies = dependencies
         if configuration.testing {
             let clock = dependencies.clock as? SessionRoutedClock ?? SessionRoutedClock(server: dependencies.clock as? ManualClock ?? ManualClock())
@@ -64,20 +66,24 @@ public final class Application: Service, Sendable {
         let metrics = metrics
         let work = BackgroundWork(logger: logger)
         self.work = work
-        let sessions = Sessions(catalogue: catalogue, dependencies: dependencies, configuration: configuration, metrics: metrics, work: work, logger: logger, testing: testing)
+        let sessions = Sessions(
+            catalogue: catalogue, dependencies: dependencies, configuration: configuration, metrics: metrics, work: work, logger: logger,
+            testing: testing)
         self.sessions = sessions
         saved = SavedStateCoordinator(sessions: sessions, idleSeconds: configuration.sessionIdleSeconds, metrics: metrics, work: work, logger: logger)
         let contract = AppContract(catalogue: catalogue, framework: Self.frameworkContract)
         for warning in contract.warnings {
             logger.warning("The app's contract (GET /openapi.json) is not exact: \(warning)")
         }
-        facts = ServerFacts(version: configuration.version,
-                            catalogueDocument: (try? JSONCoding.encode(CatalogueDocument(catalogue))) ?? Data(),
-                            indexDocument: (try? JSONCoding.encode(API.IndexDocument(version: configuration.version))) ?? Data(),
-                            openAPIDocument: Self.bundled("openapi", "yaml"),
-                            appContractDocument: contract.data)
+        facts = ServerFacts(
+            version: configuration.version,
+            catalogueDocument: (try? JSONCoding.encode(CatalogueDocument(catalogue))) ?? Data(),
+            indexDocument: (try? JSONCoding.encode(API.IndexDocument(version: configuration.version))) ?? Data(),
+            openAPIDocument: Self.bundled("openapi", "yaml"),
+            appContractDocument: contract.data)
         api = API(configuration: configuration, sessions: sessions, saved: saved, metrics: metrics, facts: facts, testing: testing)
-        delivery = ReplyDelivery(work: work, contextCalls: WorkDrainer(maxDrainers: max(2, ProcessInfo.processInfo.activeProcessorCount), work: work), metrics: metrics)
+        delivery = ReplyDelivery(
+            work: work, contextCalls: WorkDrainer(maxDrainers: max(2, ProcessInfo.processInfo.activeProcessorCount), work: work), metrics: metrics)
     }
 
     /// The contract of an app of these scenes, as `GET /openapi.json` serves it, indented
@@ -129,7 +135,8 @@ public final class Application: Service, Sendable {
             background.addTask { await self.work.run(pieces) }
             let server: HTTPServer
             do {
-                let router = try await openStateStore(instance: configuration.instance ?? Self.defaultInstanceName(port: configuration.http.port)) { store in
+                let router = try await openStateStore(instance: configuration.instance ?? Self.defaultInstanceName(port: configuration.http.port)) {
+                    store in
                     background.addTask { await store.run(handedOver: { [weak self] id in self?.saved.letGo(id) }) }
                 }
                 server = try startServer(router: router)
@@ -241,7 +248,8 @@ public final class Application: Service, Sendable {
         http.reuseExclusions = RequestHeaderField.reuseExclusions
         let metrics = self.metrics
         metrics.name(routes: router.routes)
-        http.onAnswer = { route, status, nanoseconds, thread in metrics.record(route: route, status: status, nanoseconds: nanoseconds, thread: thread) }
+        http.onAnswer = { route, status, nanoseconds, thread in metrics.record(route: route, status: status, nanoseconds: nanoseconds, thread: thread)
+        }
         let server = HTTPServer(configuration: http, logger: logger) { request, responder, thread in
             router.handle(request, responder: responder, thread: thread, delivery: delivery)
         }

@@ -1,4 +1,5 @@
 import MVVMHTTP
+
 /// The settings of an ``Application``: its HTTP server, sessions and long-poll limits.
 public struct ApplicationConfiguration: Sendable {
     /// The HTTP server's settings.

@@ -37,9 +37,10 @@ extension AppContract {
             sessionParameter = .object(session)
             frameworkSchemas = components?["schemas"]?.objectValue ?? [:]
             stateDocument = frameworkSchemas["StateDocument"]?.objectValue ?? [:]
-            usedOperationIDs = Set(paths.values.flatMap { item in
-                (item.objectValue ?? [:]).values.compactMap { $0.objectValue?["operationId"]?.stringValue }
-            })
+            usedOperationIDs = Set(
+                paths.values.flatMap { item in
+                    (item.objectValue ?? [:]).values.compactMap { $0.objectValue?["operationId"]?.stringValue }
+                })
         }
 
         /// Adds the operations of `scene`, whose types `schemas` describes; each answer links to
@@ -49,7 +50,8 @@ extension AppContract {
             let base = "/sessions/{session}/scenes" + scene.keyPattern.openAPIPath.replacingOccurrences(of: "{session}", with: "{key_session}")
             let parameters = JSONValue.array([sessionParameter] + scene.keyPattern.parameterNames.map { Self.keyParameter($0) })
             let operations = self.operations(of: scene, schemas: sceneSchemas)
-            let links = Self.links(to: operations.compactMap { $0.fields["operationId"]?.stringValue }, keyParameters: scene.keyPattern.parameterNames)
+            let links = Self.links(
+                to: operations.compactMap { $0.fields["operationId"]?.stringValue }, keyParameters: scene.keyPattern.parameterNames)
             for (path, method, fields) in operations {
                 paths[base + path] = .object(["parameters": parameters, method: .object(Self.linking(fields, to: links))])
             }
@@ -62,9 +64,11 @@ extension AppContract {
                 let parameter = name == "session" ? "key_session" : name
                 parameters[parameter] = .string("$request.path.\(parameter)")
             }
-            return .object(Dictionary(uniqueKeysWithValues: operations.map {
-                ($0, JSONValue.object(["operationId": .string($0), "parameters": .object(parameters)]))
-            }))
+            return .object(
+                Dictionary(
+                    uniqueKeysWithValues: operations.map {
+                        ($0, JSONValue.object(["operationId": .string($0), "parameters": .object(parameters)]))
+                    }))
         }
 
         /// `operation` with `links` on its 200 answer.
@@ -79,33 +83,55 @@ extension AppContract {
 
         /// The operations of `scene`, each with its path below the scene's key and its method;
         /// its schemas are added to ``schemas``.
-        private mutating func operations(of scene: Scene, schemas sceneSchemas: SceneSchemas) -> [(path: String, method: String, fields: [String: JSONValue])] {
+        private mutating func operations(of scene: Scene, schemas sceneSchemas: SceneSchemas) -> [(
+            path: String, method: String, fields: [String: JSONValue]
+        )] {
             let name = scene.name
             let stateName = SceneComponentNames.state(name)
             schemas[stateName] = state(of: scene, sceneSchemas)
             let stateReference = Self.reference(stateName)
             var operations: [(path: String, method: String, fields: [String: JSONValue])] = []
-            operations.append(("", "get", operation(stateTemplate, id: operationID("get", name, "state"), summary: "The state of the `\(name)` scene.", answer: stateReference)))
+            operations.append(
+                (
+                    "", "get",
+                    operation(
+                        stateTemplate, id: operationID("get", name, "state"), summary: "The state of the `\(name)` scene.", answer: stateReference)
+                ))
             if !scene.inputMembers.isEmpty {
                 let patchName = SceneComponentNames.inputPatch(name)
                 schemas[patchName] = sceneSchemas.inputPatch
-                var input = operation(inputTemplate, id: operationID("set", name, "input"), summary: "Merges members into the `\(name)` scene's input.", answer: stateReference)
+                var input = operation(
+                    inputTemplate, id: operationID("set", name, "input"), summary: "Merges members into the `\(name)` scene's input.",
+                    answer: stateReference)
                 input["requestBody"] = Self.body(Self.reference(patchName), required: true)
                 operations.append(("/input", "post", input))
             }
             if scene.hasSnapshot {
                 let typed = sceneSnapshot(name, cells: sceneSchemas.cells)
-                operations.append(("/snapshot", "get", operation(snapshotTemplate, id: operationID("get", name, "snapshot"), summary: "The snapshot of the `\(name)` scene, or its changes since a version.", answer: typed)))
+                operations.append(
+                    (
+                        "/snapshot", "get",
+                        operation(
+                            snapshotTemplate, id: operationID("get", name, "snapshot"),
+                            summary: "The snapshot of the `\(name)` scene, or its changes since a version.", answer: typed)
+                    ))
             }
-            let result = JSONValue.object(["allOf": .array([stateReference, .object([
-                "type": .string("object"),
-                "properties": .object(["navigation": Self.reference("Navigation")]),
-            ])])])
+            let result = JSONValue.object([
+                "allOf": .array([
+                    stateReference,
+                    .object([
+                        "type": .string("object"),
+                        "properties": .object(["navigation": Self.reference("Navigation")]),
+                    ]),
+                ])
+            ])
             for action in scene.actions {
                 let bodyName = SceneComponentNames.action(name, action)
                 let body = sceneSchemas.actionBodies[action] ?? .object(["type": .string("object")])
                 schemas[bodyName] = body
-                var perform = operation(actionTemplate, id: operationID("perform", name, action), summary: "Performs the `\(action)` action of the `\(name)` scene.", answer: result)
+                var perform = operation(
+                    actionTemplate, id: operationID("perform", name, action), summary: "Performs the `\(action)` action of the `\(name)` scene.",
+                    answer: result)
                 perform["requestBody"] = Self.body(Self.reference(bodyName), required: body.objectValue?["required"] != nil)
                 operations.append(("/actions/" + action, "post", perform))
             }
@@ -129,10 +155,13 @@ extension AppContract {
             }
             var section = frameworkSchemas["SnapshotSection"]?.objectValue ?? [:]
             var sectionMembers = section["properties"]?.objectValue ?? [:]
-            let items = JSONValue.object(["type": .string("array"), "items": .object([
-                "oneOf": .array(choices),
-                "discriminator": .object(["propertyName": .string("cell"), "mapping": .object(mapping)]),
-            ])])
+            let items = JSONValue.object([
+                "type": .string("array"),
+                "items": .object([
+                    "oneOf": .array(choices),
+                    "discriminator": .object(["propertyName": .string("cell"), "mapping": .object(mapping)]),
+                ]),
+            ])
             sectionMembers["items"] = items
             section["properties"] = .object(sectionMembers)
             var snapshot = frameworkSchemas["Snapshot"]?.objectValue ?? [:]
@@ -150,15 +179,20 @@ extension AppContract {
             let positionName = SceneComponentNames.itemPosition(name)
             schemas[positionName] = .object(position)
             let differenceName = SceneComponentNames.snapshotDifference(name)
-            schemas[differenceName] = Self.replacing(Self.reference("ItemPosition"), with: Self.reference(positionName), in: frameworkSchemas["SnapshotDifference"] ?? .object([:]))
+            schemas[differenceName] = Self.replacing(
+                Self.reference("ItemPosition"), with: Self.reference(positionName), in: frameworkSchemas["SnapshotDifference"] ?? .object([:]))
             let changesName = SceneComponentNames.snapshotChanges(name)
-            schemas[changesName] = Self.replacing(Self.reference("SnapshotDifference"), with: Self.reference(differenceName), in: frameworkSchemas["SnapshotChanges"] ?? .object([:]))
+            schemas[changesName] = Self.replacing(
+                Self.reference("SnapshotDifference"), with: Self.reference(differenceName), in: frameworkSchemas["SnapshotChanges"] ?? .object([:]))
             return .object([
                 "oneOf": .array([Self.reference(component), Self.reference(changesName)]),
-                "discriminator": .object(["propertyName": .string("kind"), "mapping": .object([
-                    "snapshot": .string("#/components/schemas/\(component)"),
-                    "changes": .string("#/components/schemas/\(changesName)"),
-                ])]),
+                "discriminator": .object([
+                    "propertyName": .string("kind"),
+                    "mapping": .object([
+                        "snapshot": .string("#/components/schemas/\(component)"),
+                        "changes": .string("#/components/schemas/\(changesName)"),
+                    ]),
+                ]),
             ])
         }
 
@@ -192,7 +226,8 @@ extension AppContract {
             operation["summary"] = .string(summary)
             operation["tags"] = .array([.string("app")])
             if let answer, case .object(var responses)? = operation["responses"], case .object(var ok)? = responses["200"],
-               case .object(var content)? = ok["content"], case .object(var json)? = content["application/json"] {
+                case .object(var content)? = ok["content"], case .object(var json)? = content["application/json"]
+            {
                 json["schema"] = answer
                 content["application/json"] = .object(json)
                 ok["content"] = .object(content)

@@ -61,7 +61,8 @@ struct AppContract {
     private static func info(_ framework: JSONValue?) -> JSONValue {
         var info = framework?.objectValue ?? [:]
         let description = info["description"].flatMap { if case .string(let text) = $0 { text } else { nil } } ?? ""
-        info["description"] = .string("""
+        info["description"] = .string(
+            """
             This app's contract: the framework's operations, and each scene's own operations on \
             its paths, typed from the scene's Swift types (`tags: [app]`).
 
@@ -79,7 +80,8 @@ struct AppContract {
             switch next {
             case .object(let members):
                 if let reference = members["$ref"]?.stringValue, let name = reference.split(separator: "/").last.map(String.init),
-                   let target = components[name], found.insert(name).inserted {
+                    let target = components[name], found.insert(name).inserted
+                {
                     pending.append(target)
                 }
                 pending.append(contentsOf: members.values)
@@ -95,7 +97,8 @@ struct AppContract {
     /// `paths` with `POST /sessions` linked to each scene operation.
     private static func linkingSessions(_ paths: [String: JSONValue], to sceneOperations: [String]) -> [String: JSONValue] {
         guard case .object(var item)? = paths["/sessions"], case .object(var post)? = item["post"],
-              case .object(var responses)? = post["responses"], case .object(var created)? = responses["201"] else { return paths }
+            case .object(var responses)? = post["responses"], case .object(var created)? = responses["201"]
+        else { return paths }
         var links = created["links"]?.objectValue ?? [:]
         for operation in sceneOperations {
             links[operation] = .object([

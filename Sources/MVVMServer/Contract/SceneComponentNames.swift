@@ -19,7 +19,9 @@ enum SceneComponentNames {
     /// An item of a kind of cell: `Scene-<scene>-Cell-<cell>`.
     static func cell(_ scene: String, _ cell: String) -> String { "Scene-\(ComponentNames.sanitized(scene))-Cell-\(ComponentNames.sanitized(cell))" }
     /// An action's body: `Scene-<scene>-Action-<action>`.
-    static func action(_ scene: String, _ action: String) -> String { "Scene-\(ComponentNames.sanitized(scene))-Action-\(ComponentNames.sanitized(action))" }
+    static func action(_ scene: String, _ action: String) -> String {
+        "Scene-\(ComponentNames.sanitized(scene))-Action-\(ComponentNames.sanitized(action))"
+    }
 
     /// A reference to a component of the contract from outside it.
     static func link(_ component: String) -> String { "/openapi.json#/components/schemas/\(component)" }

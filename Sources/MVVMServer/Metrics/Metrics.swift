@@ -2,9 +2,10 @@ import CoreMetrics
 import Dispatch
 import MVVMCore
 import MVVMSupport
-import struct Prometheus.PrometheusMetricsFactory
-import class Prometheus.PrometheusCollectorRegistry
 import Synchronization
+
+import class Prometheus.PrometheusCollectorRegistry
+import struct Prometheus.PrometheusMetricsFactory
 
 /// The application's metrics, kept through swift-metrics with a Prometheus factory over a
 /// registry of the application's own (nothing is bootstrapped process-wide, so two applications

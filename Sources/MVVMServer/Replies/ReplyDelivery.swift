@@ -64,7 +64,9 @@ struct ReplyDelivery: Sendable {
         }
     }
 
-    private func onContext(_ context: ContextActor, _ call: @escaping @Sendable (isolated ContextActor) throws -> Reply, _ responder: Responder, thread: PollingThread) {
+    private func onContext(
+        _ context: ContextActor, _ call: @escaping @Sendable (isolated ContextActor) throws -> Reply, _ responder: Responder, thread: PollingThread
+    ) {
         let number = thread.number
         let left = thread.leave {
             let ranNow = context.runOrQueue { context in

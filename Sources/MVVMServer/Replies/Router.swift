@@ -1,5 +1,6 @@
 import MVVMCore
 import MVVMHTTP
+
 /// A request matched to a route, with the values of the route's path parameters.
 package struct RoutedRequest: Sendable {
     /// The request.
@@ -101,7 +102,8 @@ package struct Router: Sendable {
             return .failure(HTTPError(.notImplemented, detail: "The method is not supported by this server."))
         }
         guard let segments = request.pathSegments else {
-            return .failure(HTTPError(.badRequest, detail: "The path is not valid: a percent escape is malformed, or decodes to invalid UTF-8 or NUL."))
+            return .failure(
+                HTTPError(.badRequest, detail: "The path is not valid: a percent escape is malformed, or decodes to invalid UTF-8 or NUL."))
         }
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []

@@ -19,7 +19,10 @@ final class API: Sendable {
     let testing: TestingMode?
 
     /// The API over `sessions` and their saved state, configured by `configuration`.
-    init(configuration: ApplicationConfiguration, sessions: Sessions, saved: SavedStateCoordinator, metrics: Metrics, facts: ServerFacts, testing: TestingMode? = nil) {
+    init(
+        configuration: ApplicationConfiguration, sessions: Sessions, saved: SavedStateCoordinator, metrics: Metrics, facts: ServerFacts,
+        testing: TestingMode? = nil
+    ) {
         self.testing = testing
         self.configuration = configuration
         self.sessions = sessions
@@ -83,11 +86,13 @@ final class API: Sendable {
         // deleted session's context and view models alive until its slot is reused.
         let board = session.board
         let use = session.use
-        return .reusable(Documents.response(document), whileCurrent: {
-            guard board.isStillCurrent(document) else { return false }
-            use.touch(MonotonicClock.milliseconds)
-            return true
-        })
+        return .reusable(
+            Documents.response(document),
+            whileCurrent: {
+                guard board.isStillCurrent(document) else { return false }
+                use.touch(MonotonicClock.milliseconds)
+                return true
+            })
     }
 
     /// The body as a JSON object; an empty body is `[:]` when `allowEmpty`.

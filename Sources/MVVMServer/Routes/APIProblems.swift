@@ -1,5 +1,6 @@
 import MVVMCore
 import MVVMHTTP
+
 /// The kinds of problem the HTTP API answers, each with a stable `type`.
 extension HTTPError.Kind {
     /// 404: no session has this id.

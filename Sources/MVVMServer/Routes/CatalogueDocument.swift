@@ -24,7 +24,8 @@ struct CatalogueDocument: Encodable {
             state = SceneComponentNames.link(SceneComponentNames.state(scene.name))
             input = scene.inputMembers.isEmpty ? nil : SceneComponentNames.link(SceneComponentNames.inputPatch(scene.name))
             snapshot = scene.cellNames.isEmpty ? nil : SceneComponentNames.link(SceneComponentNames.snapshot(scene.name))
-            actions = Dictionary(uniqueKeysWithValues: scene.actions.map { ($0, SceneComponentNames.link(SceneComponentNames.action(scene.name, $0))) })
+            actions = Dictionary(
+                uniqueKeysWithValues: scene.actions.map { ($0, SceneComponentNames.link(SceneComponentNames.action(scene.name, $0))) })
         }
     }
 
@@ -34,8 +35,10 @@ struct CatalogueDocument: Encodable {
     init(_ catalogue: SceneCatalogue) {
         root = catalogue.rootKey
         scenes = catalogue.scenes.filter(\.isAddressable).map {
-            Entry(name: $0.name, keyPattern: $0.keyPattern.description, input: $0.inputMembers, actions: $0.actions, actionArguments: $0.actionArguments, slots: $0.slots, snapshot: $0.hasSnapshot,
-                  contract: Contract($0))
+            Entry(
+                name: $0.name, keyPattern: $0.keyPattern.description, input: $0.inputMembers, actions: $0.actions,
+                actionArguments: $0.actionArguments, slots: $0.slots, snapshot: $0.hasSnapshot,
+                contract: Contract($0))
         }
     }
 }

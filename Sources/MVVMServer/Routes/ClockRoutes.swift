@@ -9,7 +9,10 @@ import MVVMJSON
 extension API {
     func addClockRoutes(to router: inout Router, testing: TestingMode) {
         router.add("GET", "/testing/clock") { [self] _ in
-            .response(.json(encoding: ClockDocument(server: testing.serverClock, sessions: liveSessionsTesting().map(\.clock)), headers: [("Cache-Control", "no-store")]))
+            .response(
+                .json(
+                    encoding: ClockDocument(server: testing.serverClock, sessions: liveSessionsTesting().map(\.clock)),
+                    headers: [("Cache-Control", "no-store")]))
         }
         router.add("POST", "/testing/clock/advance") { [self] routed in try advanceEveryClock(routed, testing: testing) }
         router.add("GET", "/sessions/{id}/clock") { [self] routed in
@@ -55,7 +58,10 @@ extension API {
                 let answer = (try? JSONCoding.encode(ClockDocument(session.clock, settled: settled))) ?? Data()
                 session.journal.record(method: "POST", path: Self.clockAdvancePath, body: requestBody, status: 200, answer: answer)
             }
-            return .response(.json(encoding: ClockDocument(server: testing.serverClock, sessions: moved.map(\.clock), settled: settled), headers: [("Cache-Control", "no-store")]))
+            return .response(
+                .json(
+                    encoding: ClockDocument(server: testing.serverClock, sessions: moved.map(\.clock), settled: settled),
+                    headers: [("Cache-Control", "no-store")]))
         }
     }
 
@@ -84,16 +90,23 @@ extension API {
         guard let value = body["seconds"] else {
             throw HTTPError(.invalidArguments, detail: "The member seconds is missing: how far to move the clock.", member: "seconds")
         }
-        let number: Double? = switch value {
-        case .number(let number): number
-        case .integer(let integer): Double(integer)
-        default: nil
-        }
+        let number: Double? =
+            switch value {
+            case .number(let number): number
+            case .integer(let integer): Double(integer)
+            default: nil
+            }
         guard let seconds = number, seconds.isFinite else {
-            throw HTTPError(.invalidArguments, detail: "The member seconds must be a number, not \(value.typeName == "array" || value.typeName == "object" ? "an" : "a") \(value.typeName).", member: "seconds")
+            throw HTTPError(
+                .invalidArguments,
+                detail:
+                    "The member seconds must be a number, not \(value.typeName == "array" || value.typeName == "object" ? "an" : "a") \(value.typeName).",
+                member: "seconds")
         }
         guard seconds >= 0, seconds <= maxAdvanceSeconds else {
-            throw HTTPError(.invalidArguments, detail: "The member seconds must be from 0 to \(Int(maxAdvanceSeconds)); the clock does not move back.", member: "seconds")
+            throw HTTPError(
+                .invalidArguments, detail: "The member seconds must be from 0 to \(Int(maxAdvanceSeconds)); the clock does not move back.",
+                member: "seconds")
         }
         return .seconds(seconds)
     }
@@ -129,7 +142,9 @@ struct ClockDocument: Encodable {
         let clocks = [server] + sessions
         now = Self.seconds(serverNow.offset)
         waiting = clocks.reduce(0) { $0 + $1.sleeperCount }
-        nextDeadline = clocks.compactMap { clock in clock.nextDeadline.map { clock.now.duration(to: $0) } }.min().map { Self.seconds((serverNow.offset + $0)) }
+        nextDeadline = clocks.compactMap { clock in clock.nextDeadline.map { clock.now.duration(to: $0) } }.min().map {
+            Self.seconds((serverNow.offset + $0))
+        }
         self.settled = settled
     }
 

@@ -10,7 +10,10 @@ enum Documents {
     static func stateResponse(_ document: PublicationBoard.Document, ifNoneMatch: String? = nil) -> HTTPResponse {
         if let ifNoneMatch {
             let etag = entityTag(document.version)
-            if ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
+            if ifNoneMatch.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag
+                    || $0.trimmingCharacters(in: .whitespaces) == "*"
+            }) {
                 return HTTPResponse(status: 304, headers: versionHeaders(document.version))
             }
         }
@@ -38,7 +41,8 @@ enum Documents {
     /// JSON bytes of one version, with ``versionHeaders(_:)`` (the header fields built in one
     /// array with the content type, not joined to them: this runs once per published version).
     static func versionedJSON(_ body: Data, version: UInt64) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("ETag", entityTag(version)), ("Cache-Control", "no-store")], body: body)
+        HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/json"), ("ETag", entityTag(version)), ("Cache-Control", "no-store")], body: body)
     }
 
     /// Renders a snapshot document, or the changes since `since` when that version is kept.
@@ -52,7 +56,9 @@ enum Documents {
 
     /// A snapshot document's changes since `since` (`isChanges`), or the whole snapshot when
     /// `since` is `nil` or no longer kept.
-    static func snapshotBody(board: PublicationBoard, key: String, since: UInt64?, document: PublicationBoard.Document) -> (isChanges: Bool, body: Data) {
+    static func snapshotBody(board: PublicationBoard, key: String, since: UInt64?, document: PublicationBoard.Document) -> (
+        isChanges: Bool, body: Data
+    ) {
         guard let since, let now = document.snapshot else { return (false, document.body) }
         let old: Snapshot
         if since == document.version {

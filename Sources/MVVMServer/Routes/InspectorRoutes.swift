@@ -20,12 +20,15 @@ extension API {
 
     /// A file of the page, with the policy that forbids inline script.
     private static func asset(_ body: Data, type: String) -> Reply {
-        .response(HTTPResponse(status: 200, headers: [
-            ("Content-Type", type),
-            ("Content-Security-Policy", InspectorAssets.contentSecurityPolicy),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Cache-Control", "no-store"),
-        ], body: body))
+        .response(
+            HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", type),
+                    ("Content-Security-Policy", InspectorAssets.contentSecurityPolicy),
+                    ("X-Content-Type-Options", "nosniff"),
+                    ("Cache-Control", "no-store"),
+                ], body: body))
     }
 
     /// The live sessions, the most recently used first.
@@ -34,9 +37,10 @@ extension API {
         let wall = WallClock.milliseconds
         let entries = sessions.table.all.map { session in (session: session, lastUsed: session.lastUsed) }
         let list = entries.sorted { $0.lastUsed > $1.lastUsed }.map { entry in
-            SessionList.Entry(id: entry.session.id, createdAt: entry.session.createdAt,
-                              ageSeconds: Double(max(0, wall - entry.session.createdAt)) / 1000,
-                              idleSeconds: Double(now > entry.lastUsed ? now - entry.lastUsed : 0) / 1000)
+            SessionList.Entry(
+                id: entry.session.id, createdAt: entry.session.createdAt,
+                ageSeconds: Double(max(0, wall - entry.session.createdAt)) / 1000,
+                idleSeconds: Double(now > entry.lastUsed ? now - entry.lastUsed : 0) / 1000)
         }
         return SessionList(sessions: list)
     }

@@ -20,8 +20,10 @@ extension API {
         let (entries, dropped) = session.journal?.export ?? ([], 0)
         let document = JournalDocument(session: session.id, dropped: dropped, capacity: SessionJournal.capacity, entries: entries)
         if format == "curl" {
-            return .response(HTTPResponse(status: 200, headers: [("Content-Type", "text/x-shellscript; charset=utf-8"), ("Cache-Control", "no-store")],
-                                          body: Data(CurlScript(document).text.utf8)))
+            return .response(
+                HTTPResponse(
+                    status: 200, headers: [("Content-Type", "text/x-shellscript; charset=utf-8"), ("Cache-Control", "no-store")],
+                    body: Data(CurlScript(document).text.utf8)))
         }
         return .response(.json(encoding: document, headers: [("Cache-Control", "no-store")]))
     }

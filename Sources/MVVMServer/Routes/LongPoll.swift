@@ -6,7 +6,10 @@ extension API {
     /// The reply to a read of a versioned document: the document now, or, when the client asks
     /// to wait for a version newer than `current`, a wait on the session's board until one is
     /// published or the wait runs out (then the current document answers).
-    func poll(_ session: Session, _ topic: PublicationBoard.Topic, _ poll: PollParameters, current: PublicationBoard.Document, render: @escaping @Sendable (PublicationBoard.Document) -> HTTPResponse) -> Reply {
+    func poll(
+        _ session: Session, _ topic: PublicationBoard.Topic, _ poll: PollParameters, current: PublicationBoard.Document,
+        render: @escaping @Sendable (PublicationBoard.Document) -> HTTPResponse
+    ) -> Reply {
         guard let since = poll.since, let wait = poll.wait, wait > .zero, since == current.version else {
             return .response(render(current))
         }

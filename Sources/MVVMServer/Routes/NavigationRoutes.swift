@@ -45,7 +45,10 @@ extension API {
         // Without `since`, every event still kept.
         let since = (stream?.after ?? poll.since) ?? events.lastDroppedSeq
         guard events.events(after: since) != nil else {
-            throw HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.", member: "since")
+            throw HTTPError(
+                .eventsExpired,
+                detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.",
+                member: "since")
         }
         // The events published: not those of a change still being saved.
         let published = session.board.document(.events)

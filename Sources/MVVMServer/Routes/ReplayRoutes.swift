@@ -20,7 +20,8 @@ extension API {
         let wait = try waitParameter(routed, absent: longestWait)
         return .task {
             let document = try await replay.run(journal, settlingFor: wait)
-            return .response(.json(encoding: document, status: 201, headers: [("Location", "/sessions/\(document.session)"), ("Cache-Control", "no-store")]))
+            return .response(
+                .json(encoding: document, status: 201, headers: [("Location", "/sessions/\(document.session)"), ("Cache-Control", "no-store")]))
         }
     }
 }

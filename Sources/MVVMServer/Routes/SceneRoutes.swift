@@ -100,11 +100,12 @@ extension API {
         let key = try addressableKey(routed)
         let action = routed["action"]
         return .task { [saved] in
-            .response(try await saved.saving(session) {
-                let (state, navigated) = try await session.context.perform(action: action, arguments: arguments, key: key)
-                guard navigated, let navigation = session.board.latestDocument(.navigation) else { return Documents.stateResponse(state) }
-                return Documents.versionedJSON(StateDocument.adding("navigation", navigation.body, to: state.body), version: state.version)
-            })
+            .response(
+                try await saved.saving(session) {
+                    let (state, navigated) = try await session.context.perform(action: action, arguments: arguments, key: key)
+                    guard navigated, let navigation = session.board.latestDocument(.navigation) else { return Documents.stateResponse(state) }
+                    return Documents.versionedJSON(StateDocument.adding("navigation", navigation.body, to: state.body), version: state.version)
+                })
         }
     }
 }

@@ -38,7 +38,8 @@ extension API {
             // with the entries, so that both are of the same moment.
             let summary = context.summary()
             let catalogue = context.catalogue
-            let entries = try JSONCoding.encode(SessionSummaryDocument(id: summary.id, entries: summary.entries.filter { catalogue.isAddressable(sceneNamed: $0.scene) }))
+            let entries = try JSONCoding.encode(
+                SessionSummaryDocument(id: summary.id, entries: summary.entries.filter { catalogue.isAddressable(sceneNamed: $0.scene) }))
             let navigation = session.board.document(.navigation)?.body ?? Data("null".utf8)
             return .response(.json(StateDocument.adding("navigation", navigation, to: entries), headers: [("Cache-Control", "no-store")]))
         }

@@ -29,7 +29,10 @@ extension API {
                 keys.withLock { $0 = actor.summary().entries.map(\.key) }
                 actor.whenSettled(token: token) { summary in
                     release()
-                    handle.answer(.json(encoding: SettledDocument(settled: true, versions: .init(summary), waitingForClock: false), headers: [("Cache-Control", "no-store")]))
+                    handle.answer(
+                        .json(
+                            encoding: SettledDocument(settled: true, versions: .init(summary), waitingForClock: false),
+                            headers: [("Cache-Control", "no-store")]))
                 }
             }
             handle.setDeadline(after: wait) {
@@ -38,7 +41,9 @@ extension API {
                 }
                 let versions = SettledDocument.Versions(board: board, keys: keys.withLock { $0 })
                 let waitingForClock = testing?.hasWaits(for: session) ?? false
-                return .json(encoding: SettledDocument(settled: false, versions: versions, waitingForClock: waitingForClock), headers: [("Cache-Control", "no-store")])
+                return .json(
+                    encoding: SettledDocument(settled: false, versions: versions, waitingForClock: waitingForClock),
+                    headers: [("Cache-Control", "no-store")])
             }
         }
     }

@@ -20,8 +20,9 @@ extension API {
     /// store answers now (asked as a piece of the application's work).
     func health() -> Reply {
         let uptime = ContinuousClock.now - facts.started
-        let health = Health(status: "ok", version: facts.version, instance: facts.instanceName,
-                            uptimeSeconds: Double(uptime.components.seconds), sessions: sessions.count, stateStore: nil)
+        let health = Health(
+            status: "ok", version: facts.version, instance: facts.instanceName,
+            uptimeSeconds: Double(uptime.components.seconds), sessions: sessions.count, stateStore: nil)
         guard let store = saved.store else { return .response(.json(encoding: health)) }
         return .task {
             var answer = health
@@ -56,7 +57,9 @@ extension API {
         let links = Links()
         let createSession = Step(
             method: "POST", href: "/sessions",
-            description: "Creates a session: a context with its own view models, showing the app's root scene. The answer's navigation gives each shown scene's path; GET it for the scene's state, POST its input and actions, and long-poll with ?since=VERSION&wait=SECONDS.")
+            description:
+                "Creates a session: a context with its own view models, showing the app's root scene. The answer's navigation gives each shown scene's path; GET it for the scene's state, POST its input and actions, and long-poll with ?since=VERSION&wait=SECONDS."
+        )
     }
 
     private struct Health: Encodable {

@@ -35,7 +35,9 @@ extension Application {
         storageSchemes: [SessionStorageScheme] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async {
-        await main(name: name, catalogue: catalogue, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes, arguments: arguments) { _ in
+        await main(
+            name: name, catalogue: catalogue, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes, arguments: arguments
+        ) { _ in
             dependencies
         }
     }
@@ -57,7 +59,9 @@ extension Application {
     ) async {
         let options = AppCommandLine.parseOrExit(arguments, name: name)
         do {
-            try await serve(name: name, options: options, catalogue: catalogue, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes, makeDependencies: makeDependencies)
+            try await serve(
+                name: name, options: options, catalogue: catalogue, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes,
+                makeDependencies: makeDependencies)
         } catch let error as ValidationError {
             AppCommandLine.exit(withError: error)
         } catch {
@@ -65,7 +69,6 @@ extension Application {
             AppCommandLine.exit(withError: ExitCode.failure)
         }
     }
-
 
     /// Serves an app with `options` already parsed (an app whose command has flags of its
     /// own takes ``ServerOptions`` as an `@OptionGroup`), as
@@ -82,7 +85,9 @@ extension Application {
         logLevel: Logger.Level = .info,
         storageSchemes: [SessionStorageScheme] = []
     ) async throws {
-        try await serve(name: name, options: options, catalogue: catalogue, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes) { _ in dependencies }
+        try await serve(
+            name: name, options: options, catalogue: catalogue, configuration: configuration, logLevel: logLevel, storageSchemes: storageSchemes
+        ) { _ in dependencies }
     }
 
     /// Serves an app with `options` already parsed, as
@@ -105,7 +110,8 @@ extension Application {
             FileHandle.standardOutput.write(contract(of: catalogue))
             return
         }
-        let settings = try options.resolved(appName: name, code: configuration, logLevel: logLevel, storageSchemes: storageSchemes, environment: ProcessInfo.processInfo.environment)
+        let settings = try options.resolved(
+            appName: name, code: configuration, logLevel: logLevel, storageSchemes: storageSchemes, environment: ProcessInfo.processInfo.environment)
         defer { if let folder = settings.temporaryStateFolder { try? FileManager.default.removeItem(atPath: folder) } }
         let level = settings.logLevel
         let logger = Logger(label: name) { label in

@@ -23,7 +23,10 @@ extension ServerOptions {
     /// app's (the entry point removes that folder at exit; a caller of this function removes it
     /// itself).
     /// - Throws: `ValidationError` naming the flag or variable whose value cannot be used.
-    public func configuration(appName: String, code: ApplicationConfiguration = ApplicationConfiguration(), storageSchemes: [SessionStorageScheme] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ApplicationConfiguration {
+    public func configuration(
+        appName: String, code: ApplicationConfiguration = ApplicationConfiguration(), storageSchemes: [SessionStorageScheme] = [],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> ApplicationConfiguration {
         try resolved(appName: appName, code: code, logLevel: .info, storageSchemes: storageSchemes, environment: environment).configuration
     }
 
@@ -32,7 +35,8 @@ extension ServerOptions {
     public func logLevel(code: Logger.Level = .info, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Logger.Level {
         guard let text = try setting(logLevel, "log-level", environment) else { return code }
         guard let level = Logger.Level(rawValue: text) else {
-            throw ValidationError("\(Self.origin("log-level")) must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(text)")
+            throw ValidationError(
+                "\(Self.origin("log-level")) must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(text)")
         }
         return level
     }
@@ -41,14 +45,21 @@ extension ServerOptions {
     /// `$XDG_STATE_HOME/<appName>/state.sqlite` when that variable holds an absolute path, else
     /// `~/.local/state/<appName>/state.sqlite`.
     public static func defaultStateFile(appName: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let base =
+            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
         return base + "/" + appName + "/state.sqlite"
     }
 
-    func resolved(appName: String, code: ApplicationConfiguration, logLevel codeLevel: Logger.Level, storageSchemes: [SessionStorageScheme], environment: [String: String]) throws -> Resolved {
-        guard !appName.isEmpty, !appName.hasPrefix("."), appName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
-            throw ValidationError("the app's name \"\(appName)\" must be letters, digits, '-', '_' or '.', not starting with '.' (it names the folder of its state file)")
+    func resolved(
+        appName: String, code: ApplicationConfiguration, logLevel codeLevel: Logger.Level, storageSchemes: [SessionStorageScheme],
+        environment: [String: String]
+    ) throws -> Resolved {
+        guard !appName.isEmpty, !appName.hasPrefix("."), appName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+        else {
+            throw ValidationError(
+                "the app's name \"\(appName)\" must be letters, digits, '-', '_' or '.', not starting with '.' (it names the folder of its state file)"
+            )
         }
         var configuration = code
         func set<Value: ExpressibleByArgument>(_ field: WritableKeyPath<ApplicationConfiguration, Value>, _ flag: Value?, _ name: String) throws {
@@ -68,10 +79,13 @@ extension ServerOptions {
         try set(\.maxParkedPerSession, maxParkedPerSession, "max-parked-per-session")
         try set(\.maxParkedTotal, maxParked, "max-parked")
         if let name = try setting(instance, "instance", environment) { configuration.instance = name }
-        try setList(&configuration.http.allowedHosts, allowedHosts, flag: "allowed-host", variable: "MVVM_ALLOWED_HOSTS", rule: "a host name, *.name or *",
-                    valid: { (try? LocalClientPolicy(allowedHosts: [$0], allowedOrigins: [])) != nil }, environment)
-        try setList(&configuration.http.allowedOrigins, allowedOrigins, flag: "allowed-origin", variable: "MVVM_ALLOWED_ORIGINS", rule: "an origin: http:// or https://, a host and an optional port",
-                    valid: { LocalClientPolicy.normalizedOrigin($0) != nil }, environment)
+        try setList(
+            &configuration.http.allowedHosts, allowedHosts, flag: "allowed-host", variable: "MVVM_ALLOWED_HOSTS", rule: "a host name, *.name or *",
+            valid: { (try? LocalClientPolicy(allowedHosts: [$0], allowedOrigins: [])) != nil }, environment)
+        try setList(
+            &configuration.http.allowedOrigins, allowedOrigins, flag: "allowed-origin", variable: "MVVM_ALLOWED_ORIGINS",
+            rule: "an origin: http:// or https://, a host and an optional port",
+            valid: { LocalClientPolicy.normalizedOrigin($0) != nil }, environment)
         if testing || ["1", "true", "yes"].contains(environment["MVVM_TESTING"]?.lowercased() ?? "") { configuration.testing = true }
         try Self.validate(configuration)
         let level = try logLevel(code: codeLevel, environment: environment)
@@ -79,9 +93,10 @@ extension ServerOptions {
             let folder = try Self.makeTemporaryStateFolder(appName: appName)
             let file = folder + "/state.sqlite"
             configuration.storage = .sqlite(path: file, fullSync: false)
-            return Resolved(configuration: configuration, logLevel: level,
-                            stateLocation: "\(file) (testing mode: a file of its own, removed at exit; --state names another)",
-                            temporaryStateFolder: folder)
+            return Resolved(
+                configuration: configuration, logLevel: level,
+                stateLocation: "\(file) (testing mode: a file of its own, removed at exit; --state names another)",
+                temporaryStateFolder: folder)
         }
         let (storage, location) = try storage(appName: appName, code: code.storage, schemes: storageSchemes, environment: environment)
         configuration.storage = storage
@@ -97,7 +112,9 @@ extension ServerOptions {
 
     /// The storage `--state` (or `MVVM_STATE`) names, else `code`, else the default file; and
     /// where that is, in words.
-    private func storage(appName: String, code: SessionStorage?, schemes: [SessionStorageScheme], environment: [String: String]) throws -> (SessionStorage, String) {
+    private func storage(appName: String, code: SessionStorage?, schemes: [SessionStorageScheme], environment: [String: String]) throws -> (
+        SessionStorage, String
+    ) {
         let fullSync = try setting(stateSync, "state-sync", environment) == .full
         guard let state = try setting(self.state, "state", environment) else {
             if let code { return (code, "as the app's code sets") }
@@ -110,7 +127,8 @@ extension ServerOptions {
         }
         if let schemeEnd = state.range(of: "://") {
             let known = schemes.flatMap(\.names).map { $0 + "://" }
-            throw ValidationError("""
+            throw ValidationError(
+                """
                 \(Self.origin("state")) \(state): this app saves in an SQLite file\(known.isEmpty ? "" : " or " + known.joined(separator: ", ")), \
                 not in \(state[..<schemeEnd.lowerBound]):// storage\(known.isEmpty ? " (PostgreSQL needs the app to link MVVMPostgres and pass SessionStorageScheme.postgres)" : "")
                 """)
@@ -135,7 +153,10 @@ extension ServerOptions {
     /// leaves it when neither is given.
     /// - Throws: `ValidationError` naming the flag or variable and the first entry that is not
     ///   `valid`, which must be `rule`.
-    private func setList(_ list: inout [String], _ flags: [String], flag: String, variable: String, rule: String, valid: (String) -> Bool, _ environment: [String: String]) throws {
+    private func setList(
+        _ list: inout [String], _ flags: [String], flag: String, variable: String, rule: String, valid: (String) -> Bool,
+        _ environment: [String: String]
+    ) throws {
         let given = flags.isEmpty ? environment[variable].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } : flags
         guard let given else { return }
         if let wrong = given.first(where: { !valid($0) }) {
@@ -161,9 +182,14 @@ extension ServerOptions {
         }
         let http = configuration.http
         try check((0...65_535).contains(http.port), "port", "from 0 to 65535")
-        try check(configuration.maxWaitSeconds.isFinite && (0...86_400).contains(configuration.maxWaitSeconds), "max-wait", "a number of seconds from 0 to 86400")
-        try check(configuration.sessionIdleSeconds.isFinite && configuration.sessionIdleSeconds > 0, "session-idle-timeout", "a positive number of seconds")
-        try check(http.streamHeartbeatSeconds.isFinite && (0.05...86_400).contains(http.streamHeartbeatSeconds), "heartbeat-seconds", "a number of seconds from 0.05 to 86400")
+        try check(
+            configuration.maxWaitSeconds.isFinite && (0...86_400).contains(configuration.maxWaitSeconds), "max-wait",
+            "a number of seconds from 0 to 86400")
+        try check(
+            configuration.sessionIdleSeconds.isFinite && configuration.sessionIdleSeconds > 0, "session-idle-timeout", "a positive number of seconds")
+        try check(
+            http.streamHeartbeatSeconds.isFinite && (0.05...86_400).contains(http.streamHeartbeatSeconds), "heartbeat-seconds",
+            "a number of seconds from 0.05 to 86400")
         try check((1...64).contains(http.threads), "threads", "from 1 to 64")
         try check(http.maxConnections > 0, "max-connections", "positive")
         try check(configuration.maxSessions > 0, "max-sessions", "positive")
@@ -176,7 +202,9 @@ extension ServerOptions {
             throw ValidationError(refusal)
         }
         if let instance = configuration.instance {
-            try check(!instance.isEmpty && instance.allSatisfy { $0.isASCII && !$0.isNewline && ($0.asciiValue ?? 0) >= 32 }, "instance", "a non-empty name of printable ASCII characters")
+            try check(
+                !instance.isEmpty && instance.allSatisfy { $0.isASCII && !$0.isNewline && ($0.asciiValue ?? 0) >= 32 }, "instance",
+                "a non-empty name of printable ASCII characters")
         }
     }
 }

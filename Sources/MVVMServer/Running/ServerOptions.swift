@@ -18,25 +18,30 @@ public struct ServerOptions: ParsableArguments, Sendable {
     @Option(help: "The TCP port; 0 picks a free one (default 8080; env MVVM_PORT).")
     public var port: Int?
 
-    @Option(help: """
-        Where sessions are saved, so that they survive a restart or a crash: an SQLite file, a \
-        URL of a storage the app links (postgres://USER@HOST:PORT/DB with MVVMPostgres), or \
-        `none` to keep them in memory only. Default: $XDG_STATE_HOME/<app>/state.sqlite, else \
-        ~/.local/state/<app>/state.sqlite; with --testing, a file of the server's own in a \
-        temporary folder, removed at exit (env MVVM_STATE).
-        """)
+    @Option(
+        help: """
+            Where sessions are saved, so that they survive a restart or a crash: an SQLite file, a \
+            URL of a storage the app links (postgres://USER@HOST:PORT/DB with MVVMPostgres), or \
+            `none` to keep them in memory only. Default: $XDG_STATE_HOME/<app>/state.sqlite, else \
+            ~/.local/state/<app>/state.sqlite; with --testing, a file of the server's own in a \
+            temporary folder, removed at exit (env MVVM_STATE).
+            """)
     public var state: String?
 
-    @Option(help: """
-        For an SQLite file: normal, a saved change survives a crash of the server; full, it \
-        survives a power loss too, at an fsync per commit (default normal; env MVVM_STATE_SYNC).
-        """)
+    @Option(
+        help: """
+            For an SQLite file: normal, a saved change survives a crash of the server; full, it \
+            survives a power loss too, at an fsync per commit (default normal; env MVVM_STATE_SYNC).
+            """)
     public var stateSync: StateSync?
 
     @Option(help: "trace, debug (a line per answered request), info, notice, warning, error or critical (default info; env MVVM_LOG_LEVEL).")
     public var logLevel: String?
 
-    @Option(help: "This server's name, in the MVVM-Instance header of every answer and in /health (default: the host's name and the port; env MVVM_INSTANCE).")
+    @Option(
+        help:
+            "This server's name, in the MVVM-Instance header of every answer and in /health (default: the host's name and the port; env MVVM_INSTANCE)."
+    )
     public var instance: String?
 
     @Option(help: "Connections served at once; more are refused (default 16384; env MVVM_MAX_CONNECTIONS).")
@@ -72,23 +77,30 @@ public struct ServerOptions: ParsableArguments, Sendable {
     @Option(help: "Seconds between two heartbeats of a Server-Sent Events stream, 0.05 to 86400 (default 15; env MVVM_HEARTBEAT_SECONDS).")
     public var heartbeatSeconds: Double?
 
-    @Option(name: .customLong("allowed-host"), help: """
-        A host name the server answers besides IP addresses, localhost and names under \
-        .localhost: a name, *.name for every name under it, or * for any; repeatable (env \
-        MVVM_ALLOWED_HOSTS, comma-separated).
-        """)
+    @Option(
+        name: .customLong("allowed-host"),
+        help: """
+            A host name the server answers besides IP addresses, localhost and names under \
+            .localhost: a name, *.name for every name under it, or * for any; repeatable (env \
+            MVVM_ALLOWED_HOSTS, comma-separated).
+            """)
     public var allowedHosts: [String] = []
 
-    @Option(name: .customLong("allowed-origin"), help: """
-        An origin (http://host:port) whose pages may call the server and read its answers \
-        (CORS), besides the server's own; repeatable (env MVVM_ALLOWED_ORIGINS, comma-separated).
-        """)
+    @Option(
+        name: .customLong("allowed-origin"),
+        help: """
+            An origin (http://host:port) whose pages may call the server and read its answers \
+            (CORS), besides the server's own; repeatable (env MVVM_ALLOWED_ORIGINS, comma-separated).
+            """)
     public var allowedOrigins: [String] = []
 
     @Flag(help: "Testing mode: a test clock moved over HTTP, and the other /testing routes; loopback hosts only (env MVVM_TESTING=1).")
     public var testing = false
 
-    @Flag(help: "Write the app's contract (what GET /openapi.json serves, indented) to standard output and exit, without serving: `<app> --contract > openapi.json`.")
+    @Flag(
+        help:
+            "Write the app's contract (what GET /openapi.json serves, indented) to standard output and exit, without serving: `<app> --contract > openapi.json`."
+    )
     public var contract = false
 
     /// How durable a commit of an SQLite state file is.

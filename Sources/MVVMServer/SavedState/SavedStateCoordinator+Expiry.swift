@@ -53,7 +53,8 @@ extension SavedStateCoordinator {
             do {
                 try await store.commit(ids.map { .delete(id: $0) })
             } catch {
-                logger.warning("Sessions that are gone could not be removed from the state store.", metadata: ["error": "\(error)", "count": "\(ids.count)"])
+                logger.warning(
+                    "Sessions that are gone could not be removed from the state store.", metadata: ["error": "\(error)", "count": "\(ids.count)"])
             }
         }
     }

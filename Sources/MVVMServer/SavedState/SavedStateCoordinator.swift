@@ -102,9 +102,10 @@ final class SavedStateCoordinator: Sendable {
             }
             let saved = exportHolding(session, context)
             return .later { [self] handle in
-                let submitted = committer.submit(.init(changes: [.save(saved)]) { [self] outcome in
-                    handle.answer(await finish(saved, of: session, outcome, store: store) ? response : Self.saveFailed)
-                })
+                let submitted = committer.submit(
+                    .init(changes: [.save(saved)]) { [self] outcome in
+                        handle.answer(await finish(saved, of: session, outcome, store: store) ? response : Self.saveFailed)
+                    })
                 guard !submitted else { return }
                 // The application stops: the change stays, unsaved, to be saved whole by the
                 // next commit; the holds end.
@@ -154,9 +155,10 @@ final class SavedStateCoordinator: Sendable {
         return .onContext(session.context) { [self] context in
             context.holdAfterThisCall()
             return .later { [self] handle in
-                let submitted = committer.submit(.init(changes: [.delete(id: session.id)]) { [self] outcome in
-                    handle.answer(await finishDeletion(of: session, outcome))
-                })
+                let submitted = committer.submit(
+                    .init(changes: [.delete(id: session.id)]) { [self] outcome in
+                        handle.answer(await finishDeletion(of: session, outcome))
+                    })
                 guard !submitted else { return }
                 session.context.endHold { _ in }
                 handle.answer(ReplyDelivery.stopping)
@@ -193,7 +195,8 @@ final class SavedStateCoordinator: Sendable {
             await endHold(of: session) { _ in session.board.releaseHold() }
             return true
         } catch let error as SessionHandedOverError {
-            logger.info("A session was taken over by another server; this one lets it go, and its change was answered 503.", metadata: ["error": "\(error)"])
+            logger.info(
+                "A session was taken over by another server; this one lets it go, and its change was answered 503.", metadata: ["error": "\(error)"])
             await endHold(of: session) { _ in Self.dropHeld(of: session) }
             letGo(session)
             return false

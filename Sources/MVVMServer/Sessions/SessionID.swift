@@ -31,10 +31,11 @@ enum SessionID {
     static func isWellFormed(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            bytes.count == 22 && bytes.allSatisfy { byte in
-                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-            }
+            bytes.count == 22
+                && bytes.allSatisfy { byte in
+                    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                }
         }
     }
 

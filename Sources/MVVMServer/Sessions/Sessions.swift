@@ -28,7 +28,10 @@ final class Sessions: Sendable {
 
     /// The sessions of `catalogue`'s scenes, whose factories get `dependencies`; their ends run
     /// as pieces of `work`; in `testing` mode, each has a clock and a meter of its own.
-    init(catalogue: SceneCatalogue, dependencies: DependencyValues, configuration: ApplicationConfiguration, metrics: Metrics, work: BackgroundWork, logger: Logger, testing: TestingMode? = nil) {
+    init(
+        catalogue: SceneCatalogue, dependencies: DependencyValues, configuration: ApplicationConfiguration, metrics: Metrics, work: BackgroundWork,
+        logger: Logger, testing: TestingMode? = nil
+    ) {
         self.testing = testing
         self.catalogue = catalogue
         self.dependencies = dependencies
@@ -63,18 +66,23 @@ final class Sessions: Sendable {
     /// `firstVersion` (a restored session's). In testing mode it records its changes in
     /// `journal` and waits on `clock` (a recreated session's), else in a new journal and on a
     /// new clock.
-    func make(id: String, createdAt: Int64 = WallClock.milliseconds, firstVersion: UInt64 = 0, journal: SessionJournal? = nil, clock: ManualClock? = nil) -> Session {
+    func make(
+        id: String, createdAt: Int64 = WallClock.milliseconds, firstVersion: UInt64 = 0, journal: SessionJournal? = nil, clock: ManualClock? = nil
+    ) -> Session {
         // Made the first time a view model of the session logs, not with every session.
         let logger = logger
         let time = testing.map { testing in
             let made = testing.makeSessionTime()
             return (clock: clock ?? made.clock, meter: made.meter)
         }
-        let context = ContextActor(id: id, catalogue: catalogue, dependencies: dependencies, logger: Self.logger(logger, session: id), eventCapacity: configuration.eventHistory,
-                                   navigationDocument: NavigationDocument.writer(sessionID: id), firstVersion: firstVersion,
-                                   unsavedStateWarning: unsavedStateWarning, meter: time?.meter, clock: time?.clock)
-        return Session(id: id, context: context, now: now, createdAt: createdAt,
-                       testing: time.map { Session.Testing(journal: journal ?? SessionJournal(), clock: $0.clock, meter: $0.meter) })
+        let context = ContextActor(
+            id: id, catalogue: catalogue, dependencies: dependencies, logger: Self.logger(logger, session: id),
+            eventCapacity: configuration.eventHistory,
+            navigationDocument: NavigationDocument.writer(sessionID: id), firstVersion: firstVersion,
+            unsavedStateWarning: unsavedStateWarning, meter: time?.meter, clock: time?.clock)
+        return Session(
+            id: id, context: context, now: now, createdAt: createdAt,
+            testing: time.map { Session.Testing(journal: journal ?? SessionJournal(), clock: $0.clock, meter: $0.meter) })
     }
 
     /// The logger of a session's view models: `logger`, naming the session (redacted).

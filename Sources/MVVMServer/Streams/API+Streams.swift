@@ -11,7 +11,10 @@ extension API {
     /// `since`). The stream is the handle that sends later versions. A stream takes a parked
     /// request's place, on the session and in all, for as long as it is open; beyond either cap
     /// it is refused with 503 and `Retry-After`.
-    func openStream(_ session: Session, _ topic: PublicationBoard.Topic, after: UInt64?, fallback: PublicationBoard.Document? = nil, render: @escaping TopicFeed.Render) -> Reply {
+    func openStream(
+        _ session: Session, _ topic: PublicationBoard.Topic, after: UInt64?, fallback: PublicationBoard.Document? = nil,
+        render: @escaping TopicFeed.Render
+    ) -> Reply {
         guard let release = sessions.reserveParking(for: session) else {
             return .problem(HTTPError.capacity("Too many requests are parked or streamed; retry shortly."))
         }
@@ -69,7 +72,10 @@ extension API {
         { current, lastSent in
             let since = lastSent ?? events.lastDroppedSeq
             guard let document = Documents.eventsDocument(events, after: since, publishedUpTo: current.version) else {
-                let problem = HTTPError(.eventsExpired, detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.", member: "since")
+                let problem = HTTPError(
+                    .eventsExpired,
+                    detail: "Events after \(since) are no longer kept; re-read the state and navigation, then follow the events from their version.",
+                    member: "since")
                 return .last(ServerSentEvent(id: since, kind: .gone, data: problem.response.body))
             }
             return .send(ServerSentEvent(id: document.version, kind: .events, data: (try? JSONCoding.encode(document)) ?? Data("{}".utf8)))

@@ -13,7 +13,9 @@ struct StreamRequest {
         var lastEventID: UInt64?
         if let text = request.header(RequestHeaderField.lastEventID) {
             guard text.utf8.count <= 20, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let version = UInt64(text) else {
-                throw HTTPError(.invalidParameter, detail: "'Last-Event-ID' must be a version: a whole number from 0 to 18446744073709551615.", member: "Last-Event-ID")
+                throw HTTPError(
+                    .invalidParameter, detail: "'Last-Event-ID' must be a version: a whole number from 0 to 18446744073709551615.",
+                    member: "Last-Event-ID")
             }
             lastEventID = version
         }

@@ -45,7 +45,10 @@ final class TopicFeed: Sendable {
 
     /// A feed that starts after `lastSent` (the client's `Last-Event-ID`, if any); `release` is
     /// called once, when its stream is let go of.
-    init(board: PublicationBoard, topic: PublicationBoard.Topic, after lastSent: UInt64?, fallback: PublicationBoard.Document? = nil, render: @escaping Render, release: @escaping @Sendable () -> Void) {
+    init(
+        board: PublicationBoard, topic: PublicationBoard.Topic, after lastSent: UInt64?, fallback: PublicationBoard.Document? = nil,
+        render: @escaping Render, release: @escaping @Sendable () -> Void
+    ) {
         self.board = board
         self.fallback = fallback
         self.topic = topic

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Gives memory freed after a burst (thousands of answered long-polls, deleted sessions) back
@@ -17,13 +17,13 @@ enum MemoryTrim {
     /// The allocator's release call, looked up once (neither is in a module Swift imports).
     private static let release: Release? = {
         #if canImport(Glibc)
-        let everywhere = UnsafeMutableRawPointer(bitPattern: 0)
-        if let symbol = dlsym(everywhere, "MallocExtension_ReleaseFreeMemory") {
-            return .tcmalloc(unsafeBitCast(symbol, to: (@convention(c) () -> Void).self))
-        }
-        if let symbol = dlsym(everywhere, "malloc_trim") {
-            return .glibc(unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self))
-        }
+            let everywhere = UnsafeMutableRawPointer(bitPattern: 0)
+            if let symbol = dlsym(everywhere, "MallocExtension_ReleaseFreeMemory") {
+                return .tcmalloc(unsafeBitCast(symbol, to: (@convention(c) () -> Void).self))
+            }
+            if let symbol = dlsym(everywhere, "malloc_trim") {
+                return .glibc(unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self))
+            }
         #endif
         return nil
     }()

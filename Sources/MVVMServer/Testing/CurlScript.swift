@@ -29,7 +29,8 @@ struct CurlScript {
             // clock as done; a settle would wait for that work until its time out.
             if entry.path != API.clockAdvancePath { lines.append("settle") }
             let label = Self.quotedContent("\(entry.method) \(entry.path)").replacingOccurrences(of: "%", with: "%%")
-            var command = "curl -sS -o /dev/null -w '%{http_code} \(label) (recorded \(entry.status))\\n' -X \(Self.quoted(entry.method)) \"$base/sessions/$session\"\(Self.quoted(entry.path))"
+            var command =
+                "curl -sS -o /dev/null -w '%{http_code} \(label) (recorded \(entry.status))\\n' -X \(Self.quoted(entry.method)) \"$base/sessions/$session\"\(Self.quoted(entry.path))"
             if let body = try? entry.requestBody(), !body.isEmpty {
                 command += " -H 'Content-Type: application/json' --data-binary \(Self.quoted(String(decoding: body, as: UTF8.self)))"
             }

@@ -13,13 +13,15 @@ struct InspectorAssets: Sendable {
             ModuleResource.data(name, type, subdirectory: "inspector")
         }
         guard let page = file("index", "html"), let script = file("inspector", "js"), let styles = file("inspector", "css") else {
-            return InspectorAssets(page: Data("<!doctype html><title>Inspector</title><p>The inspector's files are missing from this build.</p>".utf8),
-                                   script: Data(), styles: Data())
+            return InspectorAssets(
+                page: Data("<!doctype html><title>Inspector</title><p>The inspector's files are missing from this build.</p>".utf8),
+                script: Data(), styles: Data())
         }
         return InspectorAssets(page: page, script: script, styles: styles)
     }
 
     /// What the page may load and run: its own script and styles, requests to this server, no
     /// inline script or style, no frames, no plugins.
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 }

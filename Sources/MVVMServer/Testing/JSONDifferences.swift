@@ -36,7 +36,9 @@ struct JSONDifferences {
                 collect(pair.0, pair.1, path + "[\(index)]", into: &found)
             }
         case (.string(let expectedText), .string(let actualText)):
-            let renamed = renaming.map { $0.expected.isEmpty ? expectedText : expectedText.replacingOccurrences(of: $0.expected, with: $0.actual) } ?? expectedText
+            let renamed =
+                renaming.map { $0.expected.isEmpty ? expectedText : expectedText.replacingOccurrences(of: $0.expected, with: $0.actual) }
+                ?? expectedText
             if renamed != actualText { found.append(path.isEmpty ? Self.rootName : path) }
         default:
             if expected != actual { found.append(path.isEmpty ? Self.rootName : path) }

@@ -39,7 +39,8 @@ struct Recreation {
             let saved = actor.savedSession(createdAt: session.createdAt, lastUsed: WallClock.milliseconds, complete: true)
             return (saved, actor.withContext { context in context.store.keys.map { (key: $0, body: context.store.entry($0)?.document ?? Data()) } })
         }
-        let recreated = sessions.make(id: session.id, createdAt: session.createdAt, firstVersion: saved.firstVersion, journal: session.journal, clock: session.testing?.clock)
+        let recreated = sessions.make(
+            id: session.id, createdAt: session.createdAt, firstVersion: saved.firstVersion, journal: session.journal, clock: session.testing?.clock)
         // A new context is idle: the restore runs here, at once.
         _ = recreated.context.runIfIdle { $0.restore(saved) }
         guard sessions.table.replace(session, with: recreated) else {
@@ -58,8 +59,12 @@ struct Recreation {
         }
         _ = await testing.waitUntilQuiet(recreated.testing?.meter, before: deadline)
         let (after, running) = await recreated.context.run { actor in
-            (actor.withContext { context in Dictionary(before.map { ($0.key, context.store.entry($0.key)?.document ?? Data()) }) { first, _ in first } },
-             actor.hasRunningWork)
+            (
+                actor.withContext { context in
+                    Dictionary(before.map { ($0.key, context.store.entry($0.key)?.document ?? Data()) }) { first, _ in first }
+                },
+                actor.hasRunningWork
+            )
         }
         let reports = before.map { key, body in
             Report(key: key, lost: Self.lostMembers(before: body, after: after[key] ?? Data()))

@@ -37,7 +37,11 @@ struct Replay {
             try container.encode(session, forKey: .session)
             try container.encode(steps, forKey: .steps)
             if let divergence { try container.encode(divergence, forKey: .divergence) } else { try container.encodeNil(forKey: .divergence) }
-            if let lifecycleDivergence { try container.encode(lifecycleDivergence, forKey: .lifecycleDivergence) } else { try container.encodeNil(forKey: .lifecycleDivergence) }
+            if let lifecycleDivergence {
+                try container.encode(lifecycleDivergence, forKey: .lifecycleDivergence)
+            } else {
+                try container.encodeNil(forKey: .lifecycleDivergence)
+            }
             try container.encode(waitingForClock, forKey: .waitingForClock)
         }
 
@@ -89,7 +93,8 @@ struct Replay {
             throw HTTPError(.invalidJournal, detail: "dropped counts entries: it cannot be \(journal.dropped).", member: "dropped")
         }
         guard journal.entries.count <= Self.maxEntries else {
-            throw HTTPError(.invalidJournal, detail: "A journal holds at most \(Self.maxEntries) entries, not \(journal.entries.count).", member: "entries")
+            throw HTTPError(
+                .invalidJournal, detail: "A journal holds at most \(Self.maxEntries) entries, not \(journal.entries.count).", member: "entries")
         }
         for (index, entry) in journal.entries.enumerated() {
             if let problem = problem(with: entry) {
@@ -133,7 +138,8 @@ struct Replay {
             }
             return nil
         default:
-            return "\(entry.method.prefix(16)) \(path.prefix(80)) is not a request a journal records (inputs, actions, going back, clearing the store, moving the clock)."
+            return
+                "\(entry.method.prefix(16)) \(path.prefix(80)) is not a request a journal records (inputs, actions, going back, clearing the store, moving the clock)."
         }
     }
 
@@ -144,7 +150,9 @@ struct Replay {
             throw HTTPError.unavailable("The server is not serving yet.", retryAfterSeconds: 1)
         }
         let created = await routing.respond(to: HTTPRequest(method: "POST", path: "/sessions"))
-        guard created.status == 201, let id = created.headers.first(where: { $0.name == "Location" })?.value.split(separator: "/").last.map(String.init) else {
+        guard created.status == 201,
+            let id = created.headers.first(where: { $0.name == "Location" })?.value.split(separator: "/").last.map(String.init)
+        else {
             // No session could be made (every slot busy, say): that answer is the replay's.
             throw ReplyInstead(reply: .response(created))
         }
@@ -157,16 +165,21 @@ struct Replay {
             let body = try entry.requestBody()
             var headers: [String: String] = [:]
             if !body.isEmpty { headers["Content-Type"] = "application/json" }
-            let response = await routing.respond(to: HTTPRequest(method: entry.method, path: "/sessions/" + id + entry.path, headers: headers, body: body))
+            let response = await routing.respond(
+                to: HTTPRequest(method: entry.method, path: "/sessions/" + id + entry.path, headers: headers, body: body))
             steps += 1
-            let actual = response.body.isEmpty ? JSONValue.null : StrictJSON.parse(response.body) ?? .string(String(decoding: response.body, as: UTF8.self))
+            let actual =
+                response.body.isEmpty ? JSONValue.null : StrictJSON.parse(response.body) ?? .string(String(decoding: response.body, as: UTF8.self))
             let expected = Answer(status: entry.status, answer: entry.answer)
             let replayed = Answer(status: response.status, answer: actual)
-            let members = (response.status == entry.status ? [] : ["status"])
+            let members =
+                (response.status == entry.status ? [] : ["status"])
                 + Self.differences(expected: entry.answer, actual: actual, recordedSession: journal.session, session: id)
             if !members.isEmpty {
                 let divergence = Divergence(kind: .answer, seq: entry.seq, expected: expected, actual: replayed, members: members)
-                return Document(session: id, steps: steps, divergence: divergence, lifecycleDivergence: lifecycleDivergence, waitingForClock: await waitsForClock(id))
+                return Document(
+                    session: id, steps: steps, divergence: divergence, lifecycleDivergence: lifecycleDivergence,
+                    waitingForClock: await waitsForClock(id))
             }
             if lifecycleDivergence == nil {
                 let lifecycles = Self.lifecycleDifferences(expected: entry.answer, actual: actual, under: Self.answerPath)
@@ -176,7 +189,8 @@ struct Replay {
             }
         }
         _ = await testing.waitUntilQuiet(meter, before: .now + wait)
-        return Document(session: id, steps: steps, divergence: nil, lifecycleDivergence: lifecycleDivergence, waitingForClock: await waitsForClock(id))
+        return Document(
+            session: id, steps: steps, divergence: nil, lifecycleDivergence: lifecycleDivergence, waitingForClock: await waitsForClock(id))
     }
 
     /// The path of the answer in a divergence's ``Answer``, under which its members are named.

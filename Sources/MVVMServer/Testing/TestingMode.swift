@@ -63,7 +63,9 @@ final class TestingMode: Sendable {
     /// backoff) is woken too when its new deadline is within `duration`. Returns `true` when
     /// the work was quiet at the end; `false` when `deadline` passed first, and then the clocks
     /// are moved the rest of the way at once.
-    func advance(_ clocks: [ManualClock], by duration: Duration, quietOn meter: WorkMeter? = nil, before deadline: ContinuousClock.Instant) async -> Bool {
+    func advance(_ clocks: [ManualClock], by duration: Duration, quietOn meter: WorkMeter? = nil, before deadline: ContinuousClock.Instant) async
+        -> Bool
+    {
         let starts = clocks.map(\.now)
         var quiet = await waitUntilQuiet(meter, before: deadline)
         while quiet {

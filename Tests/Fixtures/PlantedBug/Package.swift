@@ -6,12 +6,12 @@ let package = Package(
     name: "PlantedBug",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "MVVMServer", path: "../../.."),
+        .package(name: "MVVMServer", path: "../../..")
     ],
     targets: [
         .executableTarget(
             name: "PlantedBug",
             dependencies: [.product(name: "MVVMServer", package: "MVVMServer")]
-        ),
+        )
     ]
 )

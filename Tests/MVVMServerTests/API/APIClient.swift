@@ -13,7 +13,10 @@ struct APIClient: Sendable {
     let app: TestApplication
 
     /// Starts an application, runs `body` with a client for it, and stops it, also when `body` throws.
-    static func run(dependencies: DependencyValues = DependencyValues(), configure: (inout ApplicationConfiguration) -> Void = { _ in }, _ body: (APIClient) async throws -> Void) async throws {
+    static func run(
+        dependencies: DependencyValues = DependencyValues(), configure: (inout ApplicationConfiguration) -> Void = { _ in },
+        _ body: (APIClient) async throws -> Void
+    ) async throws {
         let app = try await TestApplication(catalogue: APIFixtures.catalogue(), dependencies: dependencies, configure: configure)
         do {
             try await body(APIClient(app: app))
@@ -77,7 +80,9 @@ struct APIClient: Sendable {
     }
 
     /// Checks that a response is problem details of one kind, with `member` when given.
-    static func expectProblem(_ response: TestResponse, _ status: Int, _ slug: String, member: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectProblem(
+        _ response: TestResponse, _ status: Int, _ slug: String, member: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(response.status == status, "\(response.text)", sourceLocation: sourceLocation)
         #expect(response.headers["content-type"] == "application/problem+json", sourceLocation: sourceLocation)
         #expect(response.json["type"] as? String == HTTPError.typeBase + slug, "\(response.text)", sourceLocation: sourceLocation)

@@ -74,9 +74,11 @@ struct AppFailureAPITests {
 
     static let catalogue = SceneCatalogue(
         scenes: [
-            Scene("fragile", key: "fragile", viewModel: Fragile.self, factory: SingleViewModelFactory { extras in
-                Fragile(navigator: extras.context?.navigator)
-            }),
+            Scene(
+                "fragile", key: "fragile", viewModel: Fragile.self,
+                factory: SingleViewModelFactory { extras in
+                    Fragile(navigator: extras.context?.navigator)
+                }),
             Scene("broken", key: "broken", viewModel: Unmade.self, factory: SingleViewModelFactory { _ -> Unmade in throw Boom() }),
             Scene("unmade", key: "unmade", viewModel: Unmade.self, factory: MakesNothing()),
         ],
@@ -100,7 +102,9 @@ struct AppFailureAPITests {
         }
     }
 
-    @Test("getSceneState 409, getSnapshot 409, setInput 409 and performAction 409: a factory that does not make its scene, a navigation step that cannot be taken")
+    @Test(
+        "getSceneState 409, getSnapshot 409, setInput 409 and performAction 409: a factory that does not make its scene, a navigation step that cannot be taken"
+    )
     func conflicts() async throws {
         try await Self.run { app, id in
             let scenes = "/sessions/\(id)/scenes"

@@ -33,11 +33,14 @@ struct ApplicationLifecycleTests {
     }
 
     static func catalogue() -> SceneCatalogue {
-        SceneCatalogue(scenes: [
-            Scene("watched", key: "watched", viewModel: Watched.self, factory: SingleViewModelFactory { extras in
-                Watched(cleared: extras.dependencies[ClearedKey.self])
-            }),
-        ], rootKey: "watched")
+        SceneCatalogue(
+            scenes: [
+                Scene(
+                    "watched", key: "watched", viewModel: Watched.self,
+                    factory: SingleViewModelFactory { extras in
+                        Watched(cleared: extras.dependencies[ClearedKey.self])
+                    })
+            ], rootKey: "watched")
     }
 
     static func quietLogger() -> Logger {
@@ -63,7 +66,9 @@ struct ApplicationLifecycleTests {
         let state = try await server.request("GET", "/sessions/\(first)/scenes/watched")
         let version = try #require(state.json["version"] as? Int)
         let port = server.port
-        let parked = Task { try await TestHTTPClient.request(port: port, "GET", "/sessions/\(first)/scenes/watched?since=\(version)&wait=30", timeout: 20) }
+        let parked = Task {
+            try await TestHTTPClient.request(port: port, "GET", "/sessions/\(first)/scenes/watched?since=\(version)&wait=30", timeout: 20)
+        }
         #expect(try await eventually { server.app.parkedConnectionCount == 1 }, "the long-poll parks")
         #expect(cleared.value == 0)
 
@@ -83,7 +88,8 @@ struct ApplicationLifecycleTests {
         let cleared = Tally()
         var dependencies = DependencyValues()
         dependencies[ClearedKey.self] = cleared
-        let app = Application(configuration: Self.configuration(), catalogue: Self.catalogue(), dependencies: dependencies, logger: Self.quietLogger())
+        let app = Application(
+            configuration: Self.configuration(), catalogue: Self.catalogue(), dependencies: dependencies, logger: Self.quietLogger())
         let group = ServiceGroup(configuration: .init(services: [app], logger: Self.quietLogger()))
         let running = Task { try await group.run() }
         let port = try await app.listeningPort

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
+import MVVMSupport
+import TestSupport
+import Testing
+
 @testable import MVVMCore
 @testable import MVVMHTTP
 @testable import MVVMJSON
 @testable import MVVMServer
-import MVVMSupport
-import TestSupport
-import Testing
 
 /// Where a request's synchronous call on its session's context runs: on the polling thread that
 /// read the request when the context is idle; when it is busy, after the call running on it, on

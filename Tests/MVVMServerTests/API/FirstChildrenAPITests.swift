@@ -63,13 +63,18 @@ struct FirstChildrenAPITests {
 
     static let catalogue = SceneCatalogue(
         scenes: [
-            Scene("form", key: "form/{id}", viewModel: Form.self, factory: SingleViewModelFactory { _ in Form() },
-                  firstChildren: ["step": "step/{id}/one"]),
-            Scene("step", key: "step/{id}/{name}", viewModel: Step.self, factory: SingleViewModelFactory { extras in
-                let id = extras.parameters["id"] ?? "", name = extras.parameters["name"] ?? ""
-                return Step(name: name, form: "form/\(id)", other: "step/\(id)/\(name == "one" ? "two" : "one")",
-                            drafts: try extras.scope.viewModel(Drafts.self, key: "drafts"), navigator: try extras.scope.navigator())
-            }),
+            Scene(
+                "form", key: "form/{id}", viewModel: Form.self, factory: SingleViewModelFactory { _ in Form() },
+                firstChildren: ["step": "step/{id}/one"]),
+            Scene(
+                "step", key: "step/{id}/{name}", viewModel: Step.self,
+                factory: SingleViewModelFactory { extras in
+                    let id = extras.parameters["id"] ?? ""
+                    let name = extras.parameters["name"] ?? ""
+                    return Step(
+                        name: name, form: "form/\(id)", other: "step/\(id)/\(name == "one" ? "two" : "one")",
+                        drafts: try extras.scope.viewModel(Drafts.self, key: "drafts"), navigator: try extras.scope.navigator())
+                }),
             Scene("drafts", key: "drafts", viewModel: Drafts.self, factory: SingleViewModelFactory { _ in Drafts() }, addressable: false),
         ],
         rootKey: "form/7")
@@ -109,12 +114,19 @@ struct FirstChildrenAPITests {
 
             let scenes = try await server.request("GET", "/scenes")
             #expect((scenes.json["scenes"] as? [[String: Any]])?.contains { $0["name"] as? String == "drafts" } == false)
-            for (method, path) in [("GET", "/scenes/drafts"), ("POST", "/scenes/drafts/input"), ("POST", "/scenes/drafts/actions/x"), ("GET", "/scenes/drafts/snapshot")] {
+            for (method, path) in [
+                ("GET", "/scenes/drafts"), ("POST", "/scenes/drafts/input"), ("POST", "/scenes/drafts/actions/x"), ("GET", "/scenes/drafts/snapshot"),
+            ] {
                 let answer = try await server.request(method, "/sessions/\(id)\(path)", body: method == "POST" ? Data("{}".utf8) : nil)
                 #expect(answer.status == 404, "\(method) \(path)")
                 #expect(answer.json["type"] as? String == "https://mvvmserver.dev/problems/scene-not-found")
             }
-            let replay = try await server.json("POST", "/replays", ["session": "s", "dropped": 0, "entries": [["seq": 1, "method": "POST", "path": "/scenes/drafts/input", "body": [:], "status": 200, "answer": NSNull()]]])
+            let replay = try await server.json(
+                "POST", "/replays",
+                [
+                    "session": "s", "dropped": 0,
+                    "entries": [["seq": 1, "method": "POST", "path": "/scenes/drafts/input", "body": [:], "status": 200, "answer": NSNull()]],
+                ])
             #expect(replay.status == 422, "a journal cannot reach it either")
         }
     }

@@ -14,7 +14,9 @@ struct InspectorAPITests {
     @Test("The page, its script and its styles are served with a policy that forbids inline script")
     func files() async throws {
         try await APIClient.run(configure: Self.testing) { api in
-            for (path, type) in [("/inspector", "text/html"), ("/inspector/inspector.js", "text/javascript"), ("/inspector/inspector.css", "text/css")] {
+            for (path, type) in [
+                ("/inspector", "text/html"), ("/inspector/inspector.js", "text/javascript"), ("/inspector/inspector.css", "text/css"),
+            ] {
                 let file = try await api.get(path)
                 #expect(file.status == 200, "\(path)")
                 #expect(file.headers["content-type"]?.hasPrefix(type) == true, "\(path)")
@@ -80,7 +82,8 @@ struct InspectorAPITests {
                 APIClient.expectProblem(try await api.get(base + path, headers: observer), 404, "scene-not-found")
             }
             for path in ["/scenes/shelf", "/scenes/shelf/snapshot"] {
-                APIClient.expectProblem(try await api.get(base + path, headers: observer.merging(["Accept": "text/event-stream"]) { $1 }), 404, "scene-not-found")
+                APIClient.expectProblem(
+                    try await api.get(base + path, headers: observer.merging(["Accept": "text/event-stream"]) { $1 }), 404, "scene-not-found")
             }
             let entries = try await api.get(base, headers: observer).json["entries"] as? [[String: Any]] ?? []
             #expect(entries.compactMap { $0["key"] as? String } == ["counter"], "only the root, made with the session")
@@ -92,7 +95,10 @@ struct InspectorAPITests {
 
     @Test("A session read only by an observer expires after its idle timeout")
     func observedSessionExpires() async throws {
-        try await APIClient.run(configure: { $0.testing = true; $0.sessionIdleSeconds = 0.5 }) { api in
+        try await APIClient.run(configure: {
+            $0.testing = true
+            $0.sessionIdleSeconds = 0.5
+        }) { api in
             let id = try await api.createSession()
             #expect(try await api.get("/sessions/\(id)/scenes/shelf").status == 200)
             var status = 200

@@ -49,10 +49,11 @@ struct JournalAPITests {
             #expect(journal.json["dropped"] as? Int == 0)
             let entries = Self.entries(journal)
             #expect(entries.map { $0["seq"] as? Int } == [1, 2, 3, 4, 5])
-            #expect(entries.map { "\($0["method"] ?? "") \($0["path"] ?? "")" } == [
-                "POST /scenes/counter/input", "POST /scenes/counter/actions/increment", "POST /scenes/counter/input",
-                "POST /scenes/counter/actions/open", "POST /navigation/back",
-            ])
+            #expect(
+                entries.map { "\($0["method"] ?? "") \($0["path"] ?? "")" } == [
+                    "POST /scenes/counter/input", "POST /scenes/counter/actions/increment", "POST /scenes/counter/input",
+                    "POST /scenes/counter/actions/open", "POST /navigation/back",
+                ])
             #expect(entries.map { $0["status"] as? Int } == [200, 200, 422, 200, 200])
             #expect((entries[0]["body"] as? [String: Any])?["name"] as? String == "Ada")
             #expect(((entries[1]["answer"] as? [String: Any])?["output"] as? [String: Any])?["count"] as? Int == 3)
@@ -75,7 +76,9 @@ struct JournalAPITests {
 
             #expect(try await api.post("/sessions/\(first)/recreate", [:]).status == 200)
             _ = try await api.post("/sessions/\(first)/scenes/counter/input", ["name": "four"])
-            #expect(Self.entries(try await api.get("/sessions/\(first)/journal")).map { $0["seq"] as? Int } == [1, 2], "the journal belongs to the test, not to the process")
+            #expect(
+                Self.entries(try await api.get("/sessions/\(first)/journal")).map { $0["seq"] as? Int } == [1, 2],
+                "the journal belongs to the test, not to the process")
 
             #expect(try await api.delete("/sessions/\(second)").status == 204)
             APIClient.expectProblem(try await api.get("/sessions/\(second)/journal"), 410, "session-gone")
@@ -181,7 +184,8 @@ struct JournalAPITests {
         try await APIClient.run(configure: Self.testing) { api in
             let id = try await api.createSession()
             _ = try await api.post("/sessions/\(id)/scenes/counter/input", ["name": "Bo"])
-            var journal = try #require(try JSONSerialization.jsonObject(with: Data(try await api.get("/sessions/\(id)/journal").text.utf8)) as? [String: Any])
+            var journal = try #require(
+                try JSONSerialization.jsonObject(with: Data(try await api.get("/sessions/\(id)/journal").text.utf8)) as? [String: Any])
             var entries = try #require(journal["entries"] as? [[String: Any]])
             var answer = try #require(entries[0]["answer"] as? [String: Any])
             answer["lifecycle"] = "loading"
@@ -210,7 +214,8 @@ struct JournalAPITests {
             let id = try await api.createSession()
             // An input is answered before the load of the scene it makes has started.
             #expect(try await api.post("/sessions/\(id)/scenes/detail/7/input", [:]).status == 200)
-            var journal = try #require(try JSONSerialization.jsonObject(with: Data(try await api.get("/sessions/\(id)/journal").text.utf8)) as? [String: Any])
+            var journal = try #require(
+                try JSONSerialization.jsonObject(with: Data(try await api.get("/sessions/\(id)/journal").text.utf8)) as? [String: Any])
             var entries = try #require(journal["entries"] as? [[String: Any]])
             var answer = try #require(entries[0]["answer"] as? [String: Any])
             #expect(answer["lifecycle"] as? String != "loaded", "the first touch is answered before the load: \(answer)")
@@ -235,7 +240,8 @@ struct JournalAPITests {
             let id = try await api.createSession()
             _ = try await api.loadedState(id, "counter")
             #expect(try await api.post("/sessions/\(id)/scenes/counter/input", ["step": "many"]).status == 422)
-            let journal = try #require(try JSONSerialization.jsonObject(with: Data(try await api.get("/sessions/\(id)/journal").text.utf8)) as? [String: Any])
+            let journal = try #require(
+                try JSONSerialization.jsonObject(with: Data(try await api.get("/sessions/\(id)/journal").text.utf8)) as? [String: Any])
             func replayed(_ edit: (inout [String: Any]) -> Void) async throws -> [String]? {
                 var changed = journal
                 var entries = changed["entries"] as? [[String: Any]] ?? []
@@ -244,11 +250,12 @@ struct JournalAPITests {
                 return ((try await api.post("/replays", changed)).json["divergence"] as? [String: Any])?["members"] as? [String]
             }
             #expect(try await replayed { $0["status"] = 400 } == ["status"])
-            #expect(try await replayed { entry in
-                var problem = entry["answer"] as? [String: Any] ?? [:]
-                problem["status"] = 400
-                entry["answer"] = problem
-            } == ["answer.status"])
+            #expect(
+                try await replayed { entry in
+                    var problem = entry["answer"] as? [String: Any] ?? [:]
+                    problem["status"] = 400
+                    entry["answer"] = problem
+                } == ["answer.status"])
         }
     }
 
@@ -262,26 +269,38 @@ struct JournalAPITests {
             #expect(replay.json["divergence"] is NSNull, "\(replay.text)")
             #expect(replay.json["waitingForClock"] as? Bool == true)
             let plain = try await api.post("/replays", ["session": id, "dropped": 0, "entries": []])
-            #expect(plain.json["waitingForClock"] as? Bool == false, "the new session's root has nothing waiting; the other sessions' waits are not its own")
+            #expect(
+                plain.json["waitingForClock"] as? Bool == false,
+                "the new session's root has nothing waiting; the other sessions' waits are not its own")
         }
     }
 
     @Test("What is not a journal is refused with problem details, never a 5xx")
     func refusals() async throws {
         try await APIClient.run(configure: Self.testing) { api in
-            let entry: [String: Any] = ["seq": 1, "method": "POST", "path": "/scenes/counter/input", "body": ["name": "x"], "status": 200, "answer": NSNull()]
+            let entry: [String: Any] = [
+                "seq": 1, "method": "POST", "path": "/scenes/counter/input", "body": ["name": "x"], "status": 200, "answer": NSNull(),
+            ]
             func journal(_ entries: [[String: Any]]) -> [String: Any] { ["session": "s", "dropped": 0, "entries": entries] }
-            func with(_ key: String, _ value: Any) -> [String: Any] { var changed = entry; changed[key] = value; return changed }
+            func with(_ key: String, _ value: Any) -> [String: Any] {
+                var changed = entry
+                changed[key] = value
+                return changed
+            }
 
             APIClient.expectProblem(try await api.post("/replays", raw: "{\"entries\": ["), 400, "malformed-json")
             APIClient.expectProblem(try await api.post("/replays", raw: "[]"), 400, "bad-request")
             APIClient.expectProblem(try await api.post("/replays", ["entries": "none"]), 422, "invalid-journal")
-            APIClient.expectProblem(try await api.post("/replays", journal([with("path", "/scenes/unknown/input")])), 422, "invalid-journal", member: "entries[0]")
-            APIClient.expectProblem(try await api.post("/replays", journal([with("path", "/../../sessions")])), 422, "invalid-journal", member: "entries[0]")
-            APIClient.expectProblem(try await api.post("/replays", journal([with("path", "/scenes/counter/input?x=1")])), 422, "invalid-journal", member: "entries[0]")
+            APIClient.expectProblem(
+                try await api.post("/replays", journal([with("path", "/scenes/unknown/input")])), 422, "invalid-journal", member: "entries[0]")
+            APIClient.expectProblem(
+                try await api.post("/replays", journal([with("path", "/../../sessions")])), 422, "invalid-journal", member: "entries[0]")
+            APIClient.expectProblem(
+                try await api.post("/replays", journal([with("path", "/scenes/counter/input?x=1")])), 422, "invalid-journal", member: "entries[0]")
             APIClient.expectProblem(try await api.post("/replays", journal([with("method", "GET")])), 422, "invalid-journal", member: "entries[0]")
             APIClient.expectProblem(try await api.post("/replays", journal([with("status", 42)])), 422, "invalid-journal", member: "entries[0]")
-            APIClient.expectProblem(try await api.post("/replays", journal(Array(repeating: entry, count: 1001))), 422, "invalid-journal", member: "entries")
+            APIClient.expectProblem(
+                try await api.post("/replays", journal(Array(repeating: entry, count: 1001))), 422, "invalid-journal", member: "entries")
             APIClient.expectProblem(try await api.post("/replays?wait=soon", journal([entry])), 400, "invalid-parameter", member: "wait")
         }
     }

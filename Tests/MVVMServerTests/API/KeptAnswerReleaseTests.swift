@@ -47,12 +47,15 @@ struct KeptAnswerReleaseTests {
         let probe = ContextProbe()
         var dependencies = DependencyValues()
         dependencies[ProbeKey.self] = probe
-        let catalogue = SceneCatalogue(scenes: [
-            Scene("counted", key: "counted", viewModel: Probed.self, factory: SingleViewModelFactory { extras in
-                extras.dependencies[ProbeKey.self].record(extras.context)
-                return Probed()
-            }),
-        ], rootKey: "counted")
+        let catalogue = SceneCatalogue(
+            scenes: [
+                Scene(
+                    "counted", key: "counted", viewModel: Probed.self,
+                    factory: SingleViewModelFactory { extras in
+                        extras.dependencies[ProbeKey.self].record(extras.context)
+                        return Probed()
+                    })
+            ], rootKey: "counted")
         // One polling thread: every read after the first is answered from its kept answer.
         let server = try await TestApplication(catalogue: catalogue, dependencies: dependencies) { $0.http.threads = 1 }
         let id = try await server.createSession()

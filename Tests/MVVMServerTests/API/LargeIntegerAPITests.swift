@@ -44,7 +44,8 @@ struct LargeIntegerAPITests {
         }
     }
 
-    static let catalogue = SceneCatalogue(scenes: [Scene("ledger", key: "ledger", viewModel: Ledger.self, factory: DefaultViewModelFactory())], rootKey: "ledger")
+    static let catalogue = SceneCatalogue(
+        scenes: [Scene("ledger", key: "ledger", viewModel: Ledger.self, factory: DefaultViewModelFactory())], rootKey: "ledger")
 
     /// The digits of a member of a JSON object, as sent (JSONSerialization would round them).
     static func digits(_ member: String, in text: String) -> String? {
@@ -52,9 +53,11 @@ struct LargeIntegerAPITests {
         return String(text[range.upperBound...].prefix { $0 == "-" || $0.isNumber })
     }
 
-    @Test("An Int64 past 2^53, Int64's extremes, and a UInt64 within Int64's range come back digit for digit", arguments: [
-        "9007199254740993", "9223372036854775806", "-9223372036854775808", "-9007199254740993",
-    ])
+    @Test(
+        "An Int64 past 2^53, Int64's extremes, and a UInt64 within Int64's range come back digit for digit",
+        arguments: [
+            "9007199254740993", "9223372036854775806", "-9223372036854775808", "-9007199254740993",
+        ])
     func exactThroughInputAndOutput(_ number: String) async throws {
         let server = try await TestApplication(catalogue: Self.catalogue)
         let id = try await server.createSession()

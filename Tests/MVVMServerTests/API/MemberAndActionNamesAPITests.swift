@@ -81,10 +81,11 @@ struct MemberAndActionNamesAPITests {
         (response.json["input"] as? [String: Any]).map { NSDictionary(dictionary: $0) }
     }
 
-    static let catalogue = SceneCatalogue(scenes: [
-        Scene("renamed", key: "renamed", viewModel: Renamed.self, factory: DefaultViewModelFactory()),
-        Scene("picker", key: "picker", viewModel: Picker.self, factory: DefaultViewModelFactory()),
-    ], rootKey: "renamed")
+    static let catalogue = SceneCatalogue(
+        scenes: [
+            Scene("renamed", key: "renamed", viewModel: Renamed.self, factory: DefaultViewModelFactory()),
+            Scene("picker", key: "picker", viewModel: Picker.self, factory: DefaultViewModelFactory()),
+        ], rootKey: "renamed")
 
     @Test("The catalogue lists the coding keys' names and the actions' names")
     func catalogueNames() async throws {

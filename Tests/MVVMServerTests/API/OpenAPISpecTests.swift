@@ -11,9 +11,9 @@ import Testing
 struct OpenAPISpecTests {
     /// `openapi.yaml` at the root of the package.
     static let specURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent() // API
-        .deletingLastPathComponent() // MVVMServerTests
-        .deletingLastPathComponent() // Tests
+        .deletingLastPathComponent()  // API
+        .deletingLastPathComponent()  // MVVMServerTests
+        .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
         .appendingPathComponent("openapi.yaml")
 

@@ -13,7 +13,8 @@ struct RecreateAPITests {
     /// The lost paths of each scene in a recreate's answer, by key.
     private static func lost(_ response: TestResponse) -> [String: [String]] {
         let scenes = response.json["scenes"] as? [[String: Any]] ?? []
-        return Dictionary(scenes.compactMap { scene in (scene["key"] as? String).map { ($0, scene["lost"] as? [String] ?? []) } }) { first, _ in first }
+        return Dictionary(scenes.compactMap { scene in (scene["key"] as? String).map { ($0, scene["lost"] as? [String] ?? []) } }) { first, _ in first
+        }
     }
 
     @Test("A count kept only in the output is reported lost; the saved input is not; the session keeps its id and its versions grow")
@@ -36,8 +37,9 @@ struct RecreateAPITests {
             #expect(after.status == 200)
             #expect((after.json["input"] as? [String: Any])?["name"] as? String == "Ada")
             #expect((after.json["output"] as? [String: Any])?["count"] as? Int == 0)
-            #expect((after.json["output"] as? [String: Any])?["greeting"] as? String == (before.json["output"] as? [String: Any])?["greeting"] as? String,
-                    "what the saved input derives is not lost")
+            #expect(
+                (after.json["output"] as? [String: Any])?["greeting"] as? String == (before.json["output"] as? [String: Any])?["greeting"] as? String,
+                "what the saved input derives is not lost")
             #expect(try #require(after.json["version"] as? Int) > version, "versions go on growing")
             let navigation = try await api.get("/sessions/\(id)/navigation")
             #expect(navigation.status == 200)

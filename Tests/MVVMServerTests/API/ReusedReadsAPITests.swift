@@ -56,7 +56,10 @@ struct ReusedReadsAPITests {
 
     @Test("A session read only through kept answers stays alive; once the reads stop, it expires")
     func keptReadsKeepTheSessionAlive() async throws {
-        try await APIClient.run(configure: { $0.http.threads = 1; $0.sessionIdleSeconds = 1 }) { api in
+        try await APIClient.run(configure: {
+            $0.http.threads = 1
+            $0.sessionIdleSeconds = 1
+        }) { api in
             let id = try await api.createSession()
             let path = "/sessions/\(id)/scenes/counter"
             _ = try await api.loadedState(id, "counter")
@@ -69,9 +72,10 @@ struct ReusedReadsAPITests {
             }
             #expect(statuses == [200])
             #expect(try await api.metric("mvvm_sessions_expired_total") ?? 0 == 0)
-            #expect(try await eventually(within: .seconds(10), every: .milliseconds(20)) {
-                try await api.metric("mvvm_sessions_expired_total") ?? 0 > 0
-            })
+            #expect(
+                try await eventually(within: .seconds(10), every: .milliseconds(20)) {
+                    try await api.metric("mvvm_sessions_expired_total") ?? 0 > 0
+                })
             #expect(try await api.metric("mvvm_sessions_expired_total") == 1)
             APIClient.expectProblem(try await api.get(path), 410, "session-gone")
         }

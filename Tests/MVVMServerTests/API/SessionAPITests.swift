@@ -84,7 +84,8 @@ struct SessionAPITests {
             // The pushed detail lives in the first session's store, under the first session's path.
             let firstEntries = try #require(try await api.get("/sessions/\(first)").json["entries"] as? [[String: Any]])
             #expect(firstEntries.map { $0["key"] as? String } == ["counter", "detail/7"])
-            let pushedPath = try #require(((try await api.get("/sessions/\(first)/navigation")).json["stack"] as? [[String: Any]])?.last?["path"] as? String)
+            let pushedPath = try #require(
+                ((try await api.get("/sessions/\(first)/navigation")).json["stack"] as? [[String: Any]])?.last?["path"] as? String)
             #expect(pushedPath == "/sessions/\(first)/scenes/detail/7")
         }
     }
@@ -198,9 +199,10 @@ struct SessionAPITests {
     func idleSessionExpires() async throws {
         try await APIClient.run(configure: { $0.sessionIdleSeconds = 0.2 }) { api in
             let id = try await api.createSession()
-            #expect(try await eventually(within: .seconds(10), every: .milliseconds(20)) {
-                try await api.metric("mvvm_sessions_expired_total") ?? 0 > 0
-            })
+            #expect(
+                try await eventually(within: .seconds(10), every: .milliseconds(20)) {
+                    try await api.metric("mvvm_sessions_expired_total") ?? 0 > 0
+                })
             #expect(try await api.metric("mvvm_sessions_expired_total") == 1)
             APIClient.expectProblem(try await api.get("/sessions/\(id)"), 410, "session-gone")
         }

@@ -62,7 +62,8 @@ struct SessionClockAPITests {
             #expect(entries.map { $0["path"] as? String } == ["/scenes/timed/actions/chain", "/clock/advance", "/clock/advance"])
             #expect(entries.map { ($0["body"] as? [String: Any])?["seconds"] as? Double } == [nil, 10, 5])
             #expect((entries.last?["answer"] as? [String: Any])?["now"] as? Double == 15)
-            #expect((try await api.get("/sessions/\(later)/journal").json["entries"] as? [Any])?.isEmpty == true, "a session made after a move has none")
+            #expect(
+                (try await api.get("/sessions/\(later)/journal").json["entries"] as? [Any])?.isEmpty == true, "a session made after a move has none")
         }
     }
 
@@ -100,7 +101,9 @@ struct SessionClockAPITests {
             #expect(try await api.get("/testing/clock").json["now"] as? Double == 0)
 
             let script = try await api.get("/sessions/\(id)/journal?format=curl").text
-            #expect(script.contains("\"$base/sessions/$session\"'/clock/advance' -H 'Content-Type: application/json' --data-binary '{\"seconds\":30}'"), "\(script)")
+            #expect(
+                script.contains("\"$base/sessions/$session\"'/clock/advance' -H 'Content-Type: application/json' --data-binary '{\"seconds\":30}'"),
+                "\(script)")
         }
     }
 

@@ -1,15 +1,17 @@
+import MVVMSupport
+import Testing
+
 @testable import MVVMCore
 @testable import MVVMHTTP
 @testable import MVVMJSON
 @testable import MVVMServer
-import MVVMSupport
-import Testing
 
 /// Deleted sessions leave tombstones (410 rather than 404) for a while, and at most a bounded
 /// number of them, oldest forgotten first, whatever the churn.
 @Suite("Session tombstones")
 struct SessionTableTests {
-    private let catalogue = SceneCatalogue(scenes: [Scene("counter", key: "counter", viewModel: Core.CounterViewModel.self, factory: DefaultViewModelFactory())], rootKey: "counter")
+    private let catalogue = SceneCatalogue(
+        scenes: [Scene("counter", key: "counter", viewModel: Core.CounterViewModel.self, factory: DefaultViewModelFactory())], rootKey: "counter")
 
     private func session(_ id: String) -> Session {
         Session(id: id, context: ContextActor(id: id, catalogue: catalogue, dependencies: DependencyValues()), now: 0)

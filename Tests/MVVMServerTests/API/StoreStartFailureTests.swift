@@ -1,9 +1,10 @@
 import Foundation
 import Logging
-@testable import MVVMCore
-@testable import MVVMServer
 import Synchronization
 import Testing
+
+@testable import MVVMCore
+@testable import MVVMServer
 
 /// A state store that cannot be prepared is closed, served or in-process: both start the same way.
 @Suite("A state store that fails to prepare")

@@ -34,7 +34,9 @@ struct SystemAPITests {
             let components = try #require((try await api.get("/openapi.json").json["components"] as? [String: Any])?["schemas"] as? [String: Any])
             for scene in scenes {
                 let links = try #require(scene["contract"] as? [String: Any])
-                let all = [links["state"], links["input"], links["snapshot"]].compactMap { $0 as? String } + ((links["actions"] as? [String: String]) ?? [:]).values
+                let all =
+                    [links["state"], links["input"], links["snapshot"]].compactMap { $0 as? String }
+                    + ((links["actions"] as? [String: String]) ?? [:]).values
                 for link in all {
                     #expect(components[String(link.split(separator: "/").last ?? "")] != nil, "\(link)")
                 }
@@ -51,7 +53,8 @@ struct SystemAPITests {
             #expect(response.json["name"] as? String == "MVVMServer")
             #expect(response.json["version"] as? String == "0.1.0")
             let links = try #require(response.json["links"] as? [String: String])
-            #expect(links == ["scenes": "/scenes", "openapi": "/openapi.yaml", "contract": "/openapi.json", "health": "/health", "metrics": "/metrics"])
+            #expect(
+                links == ["scenes": "/scenes", "openapi": "/openapi.yaml", "contract": "/openapi.json", "health": "/health", "metrics": "/metrics"])
             for (_, path) in links {
                 #expect(try await api.get(path).status == 200, "\(path) is served")
             }
@@ -100,7 +103,9 @@ struct SystemAPITests {
             // Each route and status is timed: a histogram in seconds, counting every answer.
             #expect(lines.contains("# TYPE mvvm_request_duration_seconds histogram"))
             #expect(lines.contains(#"mvvm_request_duration_seconds_count{method="GET",route="/sessions/{id}/scenes/{key...}",status="200"} 3"#))
-            #expect(lines.contains(#"mvvm_request_duration_seconds_bucket{method="GET",route="/sessions/{id}/scenes/{key...}",status="200",le="+Inf"} 3"#))
+            #expect(
+                lines.contains(#"mvvm_request_duration_seconds_bucket{method="GET",route="/sessions/{id}/scenes/{key...}",status="200",le="+Inf"} 3"#)
+            )
         }
     }
 
@@ -128,8 +133,12 @@ struct SystemAPITests {
             }
             let lines = try await api.get("/metrics").text.split(separator: "\n").map(String.init)
             #expect(lines.contains(#"mvvm_requests_total{method="POST",route="/sessions/{id}/scenes/{key...}/input",status="200"} \#(inputs)"#))
-            #expect(lines.contains(#"mvvm_request_duration_seconds_count{method="POST",route="/sessions/{id}/scenes/{key...}/input",status="200"} \#(inputs)"#))
-            let contextCalls = lines.filter { $0.hasPrefix("mvvm_context_calls_total{") }.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+            #expect(
+                lines.contains(
+                    #"mvvm_request_duration_seconds_count{method="POST",route="/sessions/{id}/scenes/{key...}/input",status="200"} \#(inputs)"#))
+            let contextCalls = lines.filter { $0.hasPrefix("mvvm_context_calls_total{") }.compactMap {
+                $0.split(separator: " ").last.flatMap { Int($0) }
+            }
             // The first read made the scene (one call), then one call per input.
             #expect(contextCalls.reduce(0, +) == inputs + 1)
             // A second export counts nothing twice.
@@ -153,6 +162,8 @@ struct SystemAPITests {
         #expect(read.metadata["session"] == String(id.prefix(4)) + "…")
         #expect(read.metadata["path"] == "/sessions/\(id.prefix(4))…/scenes/counter")
         #expect(read.metadata["duration_ms"].flatMap { Double($0) } != nil)
-        #expect(!lines.all.contains { line in line.metadata.values.contains { $0.contains(id) } || line.message.contains(id) }, "the session id is never logged in full")
+        #expect(
+            !lines.all.contains { line in line.metadata.values.contains { $0.contains(id) } || line.message.contains(id) },
+            "the session id is never logged in full")
     }
 }

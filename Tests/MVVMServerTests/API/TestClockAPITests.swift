@@ -46,7 +46,9 @@ struct TestClockAPITests {
             #expect(try await api.get("/sessions/\(id)/scenes/timed").json["lifecycle"] as? String == "loading")
             #expect(quiet.json["waiting"] as? Int == 1)
             #expect(quiet.json["nextDeadline"] as? Double == 30)
-            #expect(try await api.get("/sessions/\(id)/settled?wait=0.2").json["settled"] as? Bool == false, "a load waiting on the clock is work running")
+            #expect(
+                try await api.get("/sessions/\(id)/settled?wait=0.2").json["settled"] as? Bool == false, "a load waiting on the clock is work running"
+            )
 
             let early = try await Self.advance(api, 29.5)
             #expect(early.json["now"] as? Double == 29.5)
@@ -98,7 +100,8 @@ struct TestClockAPITests {
             APIClient.expectProblem(try await api.post("/testing/clock/advance", ["seconds": -1]), 422, "invalid-arguments", member: "seconds")
             APIClient.expectProblem(try await api.post("/testing/clock/advance", ["seconds": "5"]), 422, "invalid-arguments", member: "seconds")
             APIClient.expectProblem(try await api.post("/testing/clock/advance", ["seconds": 1e300]), 422, "invalid-arguments", member: "seconds")
-            APIClient.expectProblem(try await api.post("/testing/clock/advance", ["seconds": 1, "minutes": 2]), 422, "invalid-arguments", member: "minutes")
+            APIClient.expectProblem(
+                try await api.post("/testing/clock/advance", ["seconds": 1, "minutes": 2]), 422, "invalid-arguments", member: "minutes")
             APIClient.expectProblem(try await api.post("/testing/clock/advance", raw: "{\"seconds\": "), 400, "malformed-json")
             APIClient.expectProblem(try await api.post("/testing/clock/advance?wait=soon", ["seconds": 1]), 400, "invalid-parameter", member: "wait")
             #expect(try await api.get("/testing/clock").json["now"] as? Double == 0)

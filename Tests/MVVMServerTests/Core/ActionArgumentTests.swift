@@ -1,6 +1,7 @@
-@testable import MVVMCore
 import MVVMJSON
 import Testing
+
+@testable import MVVMCore
 
 extension Core {
     /// The arguments of actions, found from their declarations alone.
@@ -49,7 +50,11 @@ extension Core {
 
         /// Coding keys of each layout, and key types that are not enums of plain cases.
         enum OneKey: CodingKey { case only }
-        enum RawKeys: String, CodingKey { case first = "one", second = "two", third = "three" }
+        enum RawKeys: String, CodingKey {
+            case first = "one"
+            case second = "two"
+            case third = "three"
+        }
         struct StructKey: CodingKey {
             var stringValue: String
             var intValue: Int? { nil }
@@ -72,7 +77,10 @@ extension Core {
 
         @Test("Synthesized cases: each labelled value, its JSON type, optional ones not required, enumerations with their values")
         func synthesized() {
-            #expect(Self.described(Synthesized.self, "add") == ["title:string", "count:integer", "urgent:boolean?", "priority:string=low|high", "tags:array", "place:object"])
+            #expect(
+                Self.described(Synthesized.self, "add") == [
+                    "title:string", "count:integer", "urgent:boolean?", "priority:string=low|high", "tags:array", "place:object",
+                ])
             #expect(Self.described(Synthesized.self, "clear").isEmpty)
         }
 
@@ -107,8 +115,12 @@ extension Core {
         @Test("A case's one unlabelled value is decoded from the whole arguments object; errors name its members")
         func declaredOnceDecoding() throws {
             #expect(try DeclaredOnce(name: "select", arguments: ActionArguments(["id": .string("7")])) == .select(.id("7")))
-            #expect(try DeclaredOnce(name: "select", arguments: ActionArguments(["section": .integer(0), "item": .integer(2)])) == .select(.position(section: 0, item: 2)))
-            #expect(try DeclaredOnce(name: "move", arguments: ActionArguments(["lat": .number(1.5), "lon": .integer(2)])) == .move(Place(lat: 1.5, lon: 2)))
+            #expect(
+                try DeclaredOnce(name: "select", arguments: ActionArguments(["section": .integer(0), "item": .integer(2)]))
+                    == .select(.position(section: 0, item: 2)))
+            #expect(
+                try DeclaredOnce(name: "move", arguments: ActionArguments(["lat": .number(1.5), "lon": .integer(2)]))
+                    == .move(Place(lat: 1.5, lon: 2)))
             #expect(try DeclaredOnce(name: "add", arguments: ActionArguments(["title": .string("Milk")])) == .add(title: "Milk"))
             #expect(try DeclaredOnce(name: "setCount", arguments: ActionArguments(["_0": .integer(3)])) == .setCount(3))
             #expect(try DeclaredOnce(name: "clear", arguments: ActionArguments()) == .clear)

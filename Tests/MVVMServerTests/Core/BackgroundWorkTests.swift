@@ -1,7 +1,8 @@
-@testable import MVVMServer
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import MVVMServer
 
 extension Core {
     /// The work the application starts on its own, owned by its run.

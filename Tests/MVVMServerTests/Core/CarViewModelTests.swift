@@ -13,7 +13,8 @@ extension Core {
         typealias State = SceneState<CarViewModel.Input, CarViewModel.Output>
 
         private func makeContext() -> ContextActor {
-            let catalogue = SceneCatalogue(scenes: [Scene("car", key: "car", viewModel: CarViewModel.self, factory: DefaultViewModelFactory())], rootKey: "car")
+            let catalogue = SceneCatalogue(
+                scenes: [Scene("car", key: "car", viewModel: CarViewModel.self, factory: DefaultViewModelFactory())], rootKey: "car")
             return ContextActor(id: "car", catalogue: catalogue, dependencies: DependencyValues())
         }
 

@@ -82,7 +82,8 @@ extension Core {
             #expect(harness.version > before, "the state document holds the input, so it has a new version")
             #expect(harness.published == [harness.version])
             #expect(harness.updates.isEmpty, "the output did not change")
-            let state = try JSONCoding.decode(SceneState<CounterViewModel.Input, CounterViewModel.Output>.self, from: #require(harness.store.entry("counter")).document)
+            let state = try JSONCoding.decode(
+                SceneState<CounterViewModel.Input, CounterViewModel.Output>.self, from: #require(harness.store.entry("counter")).document)
             #expect(state.input.note == "only the input changes")
             #expect(state.version == harness.version)
         }
@@ -103,7 +104,8 @@ extension Core {
 
         @Test("Versions come from one counter per context and never go backwards, even when a key's view model is made again")
         func versionsNeverGoBackwards() async throws {
-            let catalogue = SceneCatalogue(scenes: [Scene("counter", key: "counter", viewModel: CounterViewModel.self, factory: DefaultViewModelFactory())], rootKey: "counter")
+            let catalogue = SceneCatalogue(
+                scenes: [Scene("counter", key: "counter", viewModel: CounterViewModel.self, factory: DefaultViewModelFactory())], rootKey: "counter")
             let context = ContextActor(id: "versions", catalogue: catalogue, dependencies: DependencyValues())
             var versions: [UInt64] = []
             versions.append(try await context.state(of: "counter").version)

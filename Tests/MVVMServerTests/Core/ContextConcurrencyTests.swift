@@ -69,7 +69,8 @@ extension Core {
 
         @Test("Many contexts made and used concurrently keep their view models apart")
         func manyContexts() async throws {
-            let catalogue = SceneCatalogue(scenes: [Scene("counter", key: "counter", viewModel: CounterViewModel.self, factory: DefaultViewModelFactory())], rootKey: "counter")
+            let catalogue = SceneCatalogue(
+                scenes: [Scene("counter", key: "counter", viewModel: CounterViewModel.self, factory: DefaultViewModelFactory())], rootKey: "counter")
             let counts = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
                 for index in 0..<16 {
                     group.addTask {

@@ -1,13 +1,14 @@
 import Dispatch
 import Foundation
-@testable import MVVMCore
-@testable import MVVMHTTP
-@testable import MVVMJSON
-@testable import MVVMServer
 import MVVMSupport
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
+@testable import MVVMServer
 
 extension Core {
     /// A context's executor: its jobs one at a time, and a synchronous call on the caller's
@@ -102,18 +103,20 @@ extension Core {
             let order = Mutex<[String]>([])
             // On a thread of its own, as a polling thread would: the call waits for the jobs to
             // be queued, which needs the pool's threads free.
-            let nestedRan = try await TestHTTPClient.onThread { recorder.executor.runIfIdle { () -> Bool in
-                order.withLock { $0.append("call started") }
-                for index in 0..<3 {
-                    let task = Task.detached { await recorder.record("job \(index)") }
-                    tasks.withLock { $0.append(task) }
+            let nestedRan = try await TestHTTPClient.onThread {
+                recorder.executor.runIfIdle { () -> Bool in
+                    order.withLock { $0.append("call started") }
+                    for index in 0..<3 {
+                        let task = Task.detached { await recorder.record("job \(index)") }
+                        tasks.withLock { $0.append(task) }
+                    }
+                    // Stay in the call until the three jobs are queued behind it.
+                    while recorder.executor.waitingWorkCount < 3 { usleep(100) }
+                    let nested = recorder.executor.runIfIdle { 0 }
+                    order.withLock { $0.append("call ended") }
+                    return nested != nil
                 }
-                // Stay in the call until the three jobs are queued behind it.
-                while recorder.executor.waitingWorkCount < 3 { usleep(100) }
-                let nested = recorder.executor.runIfIdle { 0 }
-                order.withLock { $0.append("call ended") }
-                return nested != nil
-            } }
+            }
             #expect(nestedRan == false, "the call ran, and a call nested in it was refused, not run inside it")
             for task in tasks.withLock({ $0 }) { await task.value }
             #expect(order.withLock { $0 } == ["call started", "call ended"])

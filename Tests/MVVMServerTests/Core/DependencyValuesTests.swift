@@ -32,8 +32,9 @@ extension Core {
             var dependencies = DependencyValues()
             dependencies.suggestions = fake
             let store = ViewModelStore()
-            let model = try store.get(SuggestionsViewModel.self, key: "suggestions", factory: SuggestionsViewModel.factory(),
-                                      extras: CreationExtras(key: "suggestions", dependencies: dependencies))
+            let model = try store.get(
+                SuggestionsViewModel.self, key: "suggestions", factory: SuggestionsViewModel.factory(),
+                extras: CreationExtras(key: "suggestions", dependencies: dependencies))
             await store.load("suggestions")
             try store.setInput(["query": .string("o")], key: "suggestions")
             #expect(model.output.suggestions == ["obi-wan", "owen"])
@@ -47,7 +48,8 @@ extension Core {
             dependencies.suggestions = fake
             let context = ContextActor(id: "dependencies", catalogue: SuggestionsViewModel.catalogue(), dependencies: dependencies)
             _ = try await context.state(of: "suggestions")
-            let loaded = try SceneState<SuggestionsViewModel.Input, SuggestionsViewModel.Output>(await context.board.waitForLifecycle(.loaded, of: "suggestions"))
+            let loaded = try SceneState<SuggestionsViewModel.Input, SuggestionsViewModel.Output>(
+                await context.board.waitForLifecycle(.loaded, of: "suggestions"))
             #expect(loaded.output.wordCount == 1)
             #expect(await fake.calls == 1)
             await context.close()

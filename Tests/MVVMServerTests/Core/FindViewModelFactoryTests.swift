@@ -20,7 +20,10 @@ extension Core {
 
             _ = try await context.setInput(["predicate": .string("o")], key: "find")
             let filtered = try ResultsState(of: "find/results", on: context.board)
-            #expect(filtered.output == SearchGlobalViewModel.Output(predicate: "o", results: ["Dagobah", "Endor", "Hoth", "Naboo", "Tatooine"].filter { $0.contains("o") }))
+            #expect(
+                filtered.output
+                    == SearchGlobalViewModel.Output(
+                        predicate: "o", results: ["Dagobah", "Endor", "Hoth", "Naboo", "Tatooine"].filter { $0.contains("o") }))
             #expect(filtered.version > initial.version)
 
             _ = try await context.setInput(["predicate": .string("HO")], key: "find")

@@ -28,13 +28,14 @@ extension Core {
 
         /// A lifecycle brought into `state` by allowed transitions.
         static func lifecycle(in state: Lifecycle.State) throws -> Lifecycle {
-            let path: [Lifecycle.Transition] = switch state {
-            case .initialized: []
-            case .setuped: [.setup]
-            case .loading: [.setup, .startLoading]
-            case .loaded: [.setup, .startLoading, .finishLoading]
-            case .unloading: [.setup, .startLoading, .finishLoading, .startUnloading]
-            }
+            let path: [Lifecycle.Transition] =
+                switch state {
+                case .initialized: []
+                case .setuped: [.setup]
+                case .loading: [.setup, .startLoading]
+                case .loaded: [.setup, .startLoading, .finishLoading]
+                case .unloading: [.setup, .startLoading, .finishLoading, .startUnloading]
+                }
             var lifecycle = Lifecycle()
             for transition in path { try lifecycle.apply(transition) }
             #expect(lifecycle.state == state)
@@ -85,7 +86,11 @@ extension Core {
             events.append(try lifecycle.apply(.update, changes: ["horsePower", "weight"]))
             events.append(try lifecycle.apply(.startUnloading))
             events.append(try lifecycle.apply(.finishUnloading))
-            #expect(events == [.didSetup, .willLoad, .didLoad, .didUpdate(changes: ["weight"]), .didUpdate(changes: ["horsePower", "weight"]), .willUnload, .didUnload])
+            #expect(
+                events == [
+                    .didSetup, .willLoad, .didLoad, .didUpdate(changes: ["weight"]), .didUpdate(changes: ["horsePower", "weight"]), .willUnload,
+                    .didUnload,
+                ])
             #expect(events.map(\.name) == ["didSetup", "willLoad", "didLoad", "didUpdate", "didUpdate", "willUnload", "didUnload"])
             #expect(lifecycle.state == .setuped, "unloading ends set up again, ready to load anew")
         }

@@ -1,10 +1,11 @@
 import Foundation
+import MVVMSupport
+import Testing
+
 @testable import MVVMCore
 @testable import MVVMHTTP
 @testable import MVVMJSON
 @testable import MVVMServer
-import MVVMSupport
-import Testing
 
 extension Core {
     /// The navigation document is written directly; it must be the bytes Foundation's encoder
@@ -49,7 +50,9 @@ extension Core {
         static func foundationBytes(_ state: NavigationState) throws -> String {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let served = ServedState(modal: state.modal.map { ServedEntry($0, prefix: prefix) }, stack: state.stack.map { ServedEntry($0, prefix: prefix) }, version: state.version)
+            let served = ServedState(
+                modal: state.modal.map { ServedEntry($0, prefix: prefix) }, stack: state.stack.map { ServedEntry($0, prefix: prefix) },
+                version: state.version)
             return String(decoding: try encoder.encode(served), as: UTF8.self)
         }
 
@@ -65,16 +68,21 @@ extension Core {
             root.version = 3
             states.append(root)
             var deep = root
-            deep.stack.append(Self.entry("film/1", .push, slots: [
-                "b": Self.entry("person/1", .embedded),
-                "B": Self.entry("person/2", .embedded, slots: ["é": Self.entry("x\u{1}\n/é😀", .embedded)]),
-                "a10": Self.entry("a10", .embedded), "a9": Self.entry("a9", .embedded), "_": Self.entry("u", .embedded),
-            ]))
+            deep.stack.append(
+                Self.entry(
+                    "film/1", .push,
+                    slots: [
+                        "b": Self.entry("person/1", .embedded),
+                        "B": Self.entry("person/2", .embedded, slots: ["é": Self.entry("x\u{1}\n/é😀", .embedded)]),
+                        "a10": Self.entry("a10", .embedded), "a9": Self.entry("a9", .embedded), "_": Self.entry("u", .embedded),
+                    ]))
             deep.modal = Self.entry("alert", .modal)
             deep.version = UInt64.max
             states.append(deep)
             for state in states {
-                #expect(String(decoding: NavigationDocument.write(state, scenePathPrefix: Self.prefix), as: UTF8.self) == (try Self.foundationBytes(state)))
+                #expect(
+                    String(decoding: NavigationDocument.write(state, scenePathPrefix: Self.prefix), as: UTF8.self)
+                        == (try Self.foundationBytes(state)))
             }
         }
     }

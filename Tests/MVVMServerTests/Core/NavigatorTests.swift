@@ -63,7 +63,8 @@ extension Core {
             try navigator.back()
             #expect(navigator.state.stack.map(\.key) == ["home"])
             #expect(context.store.entry("film/1") == nil, "the popped scene left the store")
-            #expect(try navigationEvents(context) == ["didSetRoot home", "didPush film/1", "didPresent settings", "didDismiss settings", "didPop film/1"])
+            #expect(
+                try navigationEvents(context) == ["didSetRoot home", "didPush film/1", "didPresent settings", "didDismiss settings", "didPop film/1"])
 
             let unloads = try #require(context.events.events(after: 0)).filter { $0.type.hasSuffix("Unload") }.map { "\($0.type) \($0.key)" }
             #expect(unloads == ["willUnload settings", "didUnload settings", "willUnload film/1", "didUnload film/1"])

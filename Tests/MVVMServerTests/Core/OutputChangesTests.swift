@@ -1,10 +1,11 @@
 import Foundation
+import MVVMSupport
+import Testing
+
 @testable import MVVMCore
 @testable import MVVMHTTP
 @testable import MVVMJSON
 @testable import MVVMServer
-import MVVMSupport
-import Testing
 
 extension Core {
     /// The members named by a `didUpdate`: found by walking two encoded outputs member by
@@ -17,7 +18,9 @@ extension Core {
             var note: String?
             var crawl: [String] = []
             // Keys whose UTF-8 order differs from a naive comparison of characters.
+            // swift-format-ignore: AlwaysUseLowerCamelCase
             var Zeta = 0
+            // swift-format-ignore: IdentifiersMustBeASCII
             var é = 0
             var _hidden = false
         }
@@ -38,7 +41,7 @@ extension Core {
             #expect(try changes(old, new) == ["_hidden", "episode", "é"])
 
             var withNote = old
-            withNote.note = "added"          // an optional member that was left out appears
+            withNote.note = "added"  // an optional member that was left out appears
             withNote.Zeta = 26
             #expect(try changes(old, withNote) == ["Zeta", "note"])
             #expect(try changes(withNote, old) == ["Zeta", "note"], "a member that disappears is named too")

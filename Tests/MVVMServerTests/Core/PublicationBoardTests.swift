@@ -179,7 +179,9 @@ extension Core {
             #expect(!board.isCurrent(navigation, on: .navigation))
         }
 
-        @Test("A document read as current stays so until its topic is published again with another document, removed, or the board closed; published again, it is current again")
+        @Test(
+            "A document read as current stays so until its topic is published again with another document, removed, or the board closed; published again, it is current again"
+        )
         func stillCurrentDocument() throws {
             let board = PublicationBoard()
             board.publish(Self.document(1), on: .scene("car"))
@@ -205,9 +207,13 @@ extension Core {
 
         @Test("A snapshot's document is written when first read, the same bytes for every reader")
         func snapshotDocumentWrittenOnRead() async throws {
-            let snapshot = try Snapshot(sections: [Snapshot.Section(id: "films", items: [
-                Snapshot.Item(id: "1", cell: "film", fields: ["title": .string("A New Hope")]),
-            ])])
+            let snapshot = try Snapshot(sections: [
+                Snapshot.Section(
+                    id: "films",
+                    items: [
+                        Snapshot.Item(id: "1", cell: "film", fields: ["title": .string("A New Hope")])
+                    ])
+            ])
             let document = PublicationBoard.Document(version: 7, snapshot: snapshot)
             let expected = SnapshotDocument(version: 7, sections: snapshot.sections).jsonData
             let readers = (0..<8).map { _ in Task.detached { document.body } }
@@ -217,7 +223,8 @@ extension Core {
 
         @Test("A view model's change wakes a client waiting on its scene's state")
         func sceneChangeWakesAWaiter() async throws {
-            let catalogue = SceneCatalogue(scenes: [Scene("car", key: "car", viewModel: CarViewModel.self, factory: DefaultViewModelFactory())], rootKey: "car")
+            let catalogue = SceneCatalogue(
+                scenes: [Scene("car", key: "car", viewModel: CarViewModel.self, factory: DefaultViewModelFactory())], rootKey: "car")
             let context = ContextActor(id: "long-poll", catalogue: catalogue, dependencies: DependencyValues())
             _ = try await context.state(of: "car")
             let loaded = try await context.board.waitForLifecycle(.loaded, of: "car").version

@@ -1,10 +1,11 @@
 import Foundation
-@testable import MVVMCore
-@testable import MVVMServer
 import MVVMSupport
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import MVVMCore
+@testable import MVVMServer
 
 /// A state store for the committer's tests: only its commits matter.
 protocol CommitOnlyStore: StateStore {}
@@ -51,10 +52,11 @@ extension Core {
             let finished = Mutex<[(String, Bool)]>([])
             let done = Tally()
             func submit(_ id: String) -> Bool {
-                committer.submit(.init(changes: [.delete(id: id)]) { outcome in
-                    finished.withLock { $0.append((id, (try? outcome.get()) != nil)) }
-                    done.increment()
-                })
+                committer.submit(
+                    .init(changes: [.delete(id: id)]) { outcome in
+                        finished.withLock { $0.append((id, (try? outcome.get()) != nil)) }
+                        done.increment()
+                    })
             }
             let run = Task { await committer.run() }
             #expect(submit("first"))
@@ -114,10 +116,12 @@ extension Core {
             let done = Tally()
             let run = Task { await committer.run() }
             for id in ["a", "b", "c"] {
-                #expect(committer.submit(.init(changes: [.delete(id: id)]) { _ in
-                    finishedOnExecutor.withLock { $0.append(store.executor.isCurrent) }
-                    done.increment()
-                }))
+                #expect(
+                    committer.submit(
+                        .init(changes: [.delete(id: id)]) { _ in
+                            finishedOnExecutor.withLock { $0.append(store.executor.isCurrent) }
+                            done.increment()
+                        }))
                 try await done.wait(untilAtLeast: 1)
             }
             try await done.wait(untilAtLeast: 3)

@@ -20,12 +20,15 @@ extension Core {
 
         /// A snapshot from `[(section, [item])]`; an item's content is its id unless written `id=title`.
         private func snapshot(_ sections: [(String, [String])]) throws -> Snapshot {
-            try Snapshot(sections: sections.map { id, items in
-                Snapshot.Section(id: id, items: try items.map { item in
-                    let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
-                    return try Snapshot.Item(id: parts[0], cell: "row", content: Cell(title: parts.count > 1 ? parts[1] : parts[0]))
+            try Snapshot(
+                sections: sections.map { id, items in
+                    Snapshot.Section(
+                        id: id,
+                        items: try items.map { item in
+                            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+                            return try Snapshot.Item(id: parts[0], cell: "row", content: Cell(title: parts.count > 1 ? parts[1] : parts[0]))
+                        })
                 })
-            })
         }
 
         private func describe(_ positions: [SnapshotDifference.ItemPosition]) -> [String] {

@@ -48,11 +48,20 @@ extension Core {
         @Test("The snapshot document written directly is the serialization of its JSON value")
         func documentBytesMatchItsValue() throws {
             let snapshot = try Snapshot(sections: [
-                .init(id: "films", items: [
-                    .init(id: "4", cell: "film", fields: ["title": .string("A New Hope \"IV\""), "episode": .number(4), "year": .number(1977.5), "tags": .array([.bool(true), .null])]),
-                    // Content members named like the item's own are overridden by them.
-                    .init(id: "5", cell: "film", fields: ["id": .string("not this"), "cell": .string("nor this"), "Zeta": .object(["b": .number(1), "a": .string("é")])]),
-                ]),
+                .init(
+                    id: "films",
+                    items: [
+                        .init(
+                            id: "4", cell: "film",
+                            fields: [
+                                "title": .string("A New Hope \"IV\""), "episode": .number(4), "year": .number(1977.5),
+                                "tags": .array([.bool(true), .null]),
+                            ]),
+                        // Content members named like the item's own are overridden by them.
+                        .init(
+                            id: "5", cell: "film",
+                            fields: ["id": .string("not this"), "cell": .string("nor this"), "Zeta": .object(["b": .number(1), "a": .string("é")])]),
+                    ]),
                 .init(id: "empty", items: []),
             ])
             let document = SnapshotDocument(version: 42, sections: snapshot.sections)
@@ -118,7 +127,8 @@ extension Core {
 
         @Test("A context publishes the snapshot on its own topic, beside the scene's state")
         func snapshotIsPublished() async throws {
-            let catalogue = SceneCatalogue(scenes: [Scene("films", key: "films", viewModel: FilmListViewModel.self, factory: FilmListViewModel.factory)], rootKey: "films")
+            let catalogue = SceneCatalogue(
+                scenes: [Scene("films", key: "films", viewModel: FilmListViewModel.self, factory: FilmListViewModel.factory)], rootKey: "films")
             let context = ContextActor(id: "snapshot", catalogue: catalogue, dependencies: DependencyValues())
             let state = try await context.state(of: "films")
             let published = try #require(context.board.document(.snapshot("films")))
@@ -138,7 +148,9 @@ extension Core {
             }
             // The reference reads as the client wrote it, in the answer's detail.
             #expect(error?.description == "no item with id film-9 in the snapshot")
-            #expect(ActionError.itemNotFound("\(ItemReference.position(section: 1, item: 4))").description == "no item at section 1, item 4 in the snapshot")
+            #expect(
+                ActionError.itemNotFound("\(ItemReference.position(section: 1, item: 4))").description
+                    == "no item at section 1, item 4 in the snapshot")
             #expect(list.output.selected == nil)
         }
 

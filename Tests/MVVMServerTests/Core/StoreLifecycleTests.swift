@@ -46,7 +46,8 @@ extension Core {
             _ = try store.get(SuggestionsViewModel.self, key: "suggestions", factory: SuggestionsViewModel.factory())
             let before = try #require(store.entry("suggestions")).version
             await store.load("suggestions")
-            #expect(events.recorded == ["suggestions didSetup", "suggestions willLoad", "suggestions didLoad", #"suggestions didUpdate ["wordCount"]"#])
+            #expect(
+                events.recorded == ["suggestions didSetup", "suggestions willLoad", "suggestions didLoad", #"suggestions didUpdate ["wordCount"]"#])
             let entry = try #require(store.entry("suggestions"))
             let state = try JSONCoding.decode(SceneState<SuggestionsViewModel.Input, SuggestionsViewModel.Output>.self, from: entry.document)
             #expect(state.lifecycle == .loaded && state.output.wordCount == 4, "one version carries the loaded lifecycle and the loaded output")
@@ -106,8 +107,9 @@ extension Core {
                 func words() async throws -> [String] { throw Offline() }
             }
             let store = ViewModelStore()
-            let model = try store.get(SuggestionsViewModel.self, key: "suggestions",
-                                      factory: SingleViewModelFactory { _ in SuggestionsViewModel(service: FailingService()) })
+            let model = try store.get(
+                SuggestionsViewModel.self, key: "suggestions",
+                factory: SingleViewModelFactory { _ in SuggestionsViewModel(service: FailingService()) })
             await store.load("suggestions")
             let entry = try #require(store.entry("suggestions"))
             #expect(entry.error == "Offline()")
@@ -147,7 +149,8 @@ extension Core {
             let recorder = Recorder()
             let gate = Gate()
             let store = ViewModelStore()
-            _ = try store.get(ClearingViewModel.self, key: "list", factory: SingleViewModelFactory { _ in ClearingViewModel(name: "list", recorder: recorder) })
+            _ = try store.get(
+                ClearingViewModel.self, key: "list", factory: SingleViewModelFactory { _ in ClearingViewModel(name: "list", recorder: recorder) })
             let task = Task {
                 await withTaskCancellationHandler {
                     _ = try? await gate.pass()
@@ -174,7 +177,8 @@ extension Core {
             store.observer = { change in
                 if case .event(_, let event) = change, event == .willUnload || event == .didUnload { recorder.record(event.name) }
             }
-            _ = try store.get(ClearingViewModel.self, key: "a", factory: SingleViewModelFactory { _ in ClearingViewModel(name: "a", recorder: recorder) })
+            _ = try store.get(
+                ClearingViewModel.self, key: "a", factory: SingleViewModelFactory { _ in ClearingViewModel(name: "a", recorder: recorder) })
             store.addResource(RecordingResource(name: "a's resource", recorder: recorder), key: "a")
             store.clear()
             #expect(recorder.recorded == ["willUnload", "a's resource: closed", "a: onCleared", "didUnload"])
@@ -184,7 +188,8 @@ extension Core {
         func lateResourceIsClosedAtOnce() throws {
             let recorder = Recorder()
             let store = ViewModelStore()
-            _ = try store.get(ClearingViewModel.self, key: "late", factory: SingleViewModelFactory { _ in ClearingViewModel(name: "late", recorder: recorder) })
+            _ = try store.get(
+                ClearingViewModel.self, key: "late", factory: SingleViewModelFactory { _ in ClearingViewModel(name: "late", recorder: recorder) })
             store.clear()
             #expect(recorder.recorded == ["late: onCleared"])
 
@@ -202,7 +207,8 @@ extension Core {
         func resourcesCloseOnce() throws {
             let recorder = Recorder()
             let store = ViewModelStore()
-            _ = try store.get(ClearingViewModel.self, key: "once", factory: SingleViewModelFactory { _ in ClearingViewModel(name: "once", recorder: recorder) })
+            _ = try store.get(
+                ClearingViewModel.self, key: "once", factory: SingleViewModelFactory { _ in ClearingViewModel(name: "once", recorder: recorder) })
             let resource = RecordingResource(name: "resource", recorder: recorder)
             store.addResource(resource, key: "once")
             store.clear()

@@ -72,7 +72,8 @@ extension Core {
                 seen.record("words \((extras.dependencies.suggestions as? StaticSuggestionService)?.list ?? [])")
                 return try FilmViewModel.factory.create(FilmViewModel.self, extras: extras)!
             }
-            let catalogue = SceneCatalogue(scenes: [Scene("film", key: "film/{id}", viewModel: FilmViewModel.self, factory: factory)], rootKey: "film/1")
+            let catalogue = SceneCatalogue(
+                scenes: [Scene("film", key: "film/{id}", viewModel: FilmViewModel.self, factory: factory)], rootKey: "film/1")
             let context = ViewModelContext(id: "extras", catalogue: catalogue, dependencies: dependencies)
 
             let film = try context.viewModel(FilmViewModel.self, key: "film/3")

@@ -74,13 +74,16 @@ extension Core {
         static func context(gate: Gate, cancelled: Tally, logger: Logger = Logger(label: "scope-test")) -> ContextActor {
             var dependencies = DependencyValues()
             dependencies[TestKey.self] = (gate, cancelled)
-            let catalogue = SceneCatalogue(scenes: [
-                Scene("stepper", key: "stepper", viewModel: Stepper.self, factory: SingleViewModelFactory { extras in
-                    let test = extras.dependencies[TestKey.self]
-                    return Stepper(scope: extras.scope, gate: test.gate, cancelled: test.cancelled)
-                }),
-                Scene("reader", key: "reader", viewModel: Reader.self, factory: SingleViewModelFactory { Reader(scope: $0.scope) }),
-            ], rootKey: "stepper")
+            let catalogue = SceneCatalogue(
+                scenes: [
+                    Scene(
+                        "stepper", key: "stepper", viewModel: Stepper.self,
+                        factory: SingleViewModelFactory { extras in
+                            let test = extras.dependencies[TestKey.self]
+                            return Stepper(scope: extras.scope, gate: test.gate, cancelled: test.cancelled)
+                        }),
+                    Scene("reader", key: "reader", viewModel: Reader.self, factory: SingleViewModelFactory { Reader(scope: $0.scope) }),
+                ], rootKey: "stepper")
             return ContextActor(id: "scope", catalogue: catalogue, dependencies: dependencies, logger: logger)
         }
 

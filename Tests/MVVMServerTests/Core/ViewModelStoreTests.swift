@@ -71,7 +71,10 @@ extension Core {
         func anotherTypeUnderAKeyIsAnError() throws {
             let store = ViewModelStore()
             let car = try store.get(CarViewModel.self, key: "vehicle", factory: DefaultViewModelFactory())
-            #expect(throws: ViewModelStoreError.typeMismatch(key: "vehicle", stored: String(reflecting: CarViewModel.self), requested: String(reflecting: BikeViewModel.self))) {
+            #expect(
+                throws: ViewModelStoreError.typeMismatch(
+                    key: "vehicle", stored: String(reflecting: CarViewModel.self), requested: String(reflecting: BikeViewModel.self))
+            ) {
                 try store.get(BikeViewModel.self, key: "vehicle", factory: DefaultViewModelFactory())
             }
             #expect(store.existing(CarViewModel.self, key: "vehicle") === car)

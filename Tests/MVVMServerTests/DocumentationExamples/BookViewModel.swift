@@ -15,7 +15,7 @@ extension DocumentationExamples {
             var author = ""
             var reviews: [String] = []
             var stars: Int?
-            var lateFee: Money?            // describes its own JSON: <doc:YourAppsContract>
+            var lateFee: Money?  // describes its own JSON: <doc:YourAppsContract>
         }
 
         enum Action: ViewModelAction {

@@ -23,13 +23,16 @@ extension DocumentationExamples {
     @Suite("The documentation's examples, served over HTTP", .timeLimit(.minutes(1)))
     struct ExampleTests {
         /// Serves the library app while `body` runs with it and a new session's id.
-        static func serve(library: (any Library)? = nil, stateFile: String? = nil, logger: Logger? = nil,
-                          _ body: (TestApplication, String) async throws -> Void) async throws {
+        static func serve(
+            library: (any Library)? = nil, stateFile: String? = nil, logger: Logger? = nil,
+            _ body: (TestApplication, String) async throws -> Void
+        ) async throws {
             var dependencies = DependencyValues()
             if let library { dependencies.library = library }
             var quiet = Logger(label: "docs")
             quiet.logLevel = .error
-            let app = try await TestApplication(catalogue: LibraryApp.catalogue, dependencies: dependencies, logger: logger ?? quiet) { configuration in
+            let app = try await TestApplication(catalogue: LibraryApp.catalogue, dependencies: dependencies, logger: logger ?? quiet) {
+                configuration in
                 configuration.storage = stateFile.map { .sqlite(path: $0) }
             }
             try await app.withSession(body)
@@ -207,8 +210,12 @@ extension DocumentationExamples {
             #expect(configuration.http.port == 9000)
             #expect(configuration.maxWaitSeconds == 30)
             #expect(configuration.http.host == "127.0.0.1")
-            #expect(ServerOptions.defaultStateFile(appName: "library", environment: ["XDG_STATE_HOME": "/srv/state"]) == "/srv/state/library/state.sqlite")
-            #expect(ServerOptions.defaultStateFile(appName: "library", environment: ["HOME": "/home/ada"]) == "/home/ada/.local/state/library/state.sqlite")
+            #expect(
+                ServerOptions.defaultStateFile(appName: "library", environment: ["XDG_STATE_HOME": "/srv/state"]) == "/srv/state/library/state.sqlite"
+            )
+            #expect(
+                ServerOptions.defaultStateFile(appName: "library", environment: ["HOME": "/home/ada"])
+                    == "/home/ada/.local/state/library/state.sqlite")
         }
 
         @Test("The application as a service of a ServiceGroup: it serves, and a graceful shutdown stops it")

@@ -6,18 +6,25 @@ extension DocumentationExamples {
         /// The scenes; every session starts at the shelf.
         static let catalogue = SceneCatalogue(
             scenes: [
-                Scene("shelf", key: "shelf", viewModel: ShelfViewModel.self, factory: SingleViewModelFactory { extras in
-                    try ShelfViewModel(library: extras.dependencies.library,
-                                       coordinator: ShelfCoordinator(navigator: try extras.scope.navigator()),
-                                       scope: extras.scope)
-                }),
-                Scene("book", key: "book/{id}", viewModel: BookViewModel.self, factory: SingleViewModelFactory { extras in
-                    guard let id = extras.intParameter("id") else { throw ViewModelStoreError.unknownKey(extras.key) }
-                    return try BookViewModel(id: id, library: extras.dependencies.library, scope: extras.scope)
-                }),
-                Scene("loans", key: "loans", viewModel: Loans.self, factory: SingleViewModelFactory { extras in
-                    Loans(savedState: extras.scope.savedState)
-                }),
+                Scene(
+                    "shelf", key: "shelf", viewModel: ShelfViewModel.self,
+                    factory: SingleViewModelFactory { extras in
+                        try ShelfViewModel(
+                            library: extras.dependencies.library,
+                            coordinator: ShelfCoordinator(navigator: try extras.scope.navigator()),
+                            scope: extras.scope)
+                    }),
+                Scene(
+                    "book", key: "book/{id}", viewModel: BookViewModel.self,
+                    factory: SingleViewModelFactory { extras in
+                        guard let id = extras.intParameter("id") else { throw ViewModelStoreError.unknownKey(extras.key) }
+                        return try BookViewModel(id: id, library: extras.dependencies.library, scope: extras.scope)
+                    }),
+                Scene(
+                    "loans", key: "loans", viewModel: Loans.self,
+                    factory: SingleViewModelFactory { extras in
+                        Loans(savedState: extras.scope.savedState)
+                    }),
             ],
             rootKey: "shelf")
 
@@ -36,8 +43,9 @@ extension DocumentationExamples {
         static func main() async {
             var dependencies = DependencyValues()
             dependencies.library = BundledLibrary()
-            await Application.main(name: "library", catalogue: catalogue, dependencies: dependencies,
-                                   configuration: configuration(stateFile: "/var/lib/library/state.sqlite"))
+            await Application.main(
+                name: "library", catalogue: catalogue, dependencies: dependencies,
+                configuration: configuration(stateFile: "/var/lib/library/state.sqlite"))
         }
 
         /// The application as one service of a `ServiceGroup`, for an app that runs other

@@ -69,11 +69,14 @@ extension DocumentationExamples {
             var items: [String: [Snapshot.Item]] = [:]
             for book in shown {
                 if items[book.shelf] == nil { shelves.append(book.shelf) }
-                items[book.shelf, default: []].append(Snapshot.Item(id: String(book.id), cell: "book", fields: [
-                    "title": .string(book.title),
-                    "author": .string(book.author),
-                    "borrowed": .bool(borrowed.contains(book.id)),
-                ]))
+                items[book.shelf, default: []].append(
+                    Snapshot.Item(
+                        id: String(book.id), cell: "book",
+                        fields: [
+                            "title": .string(book.title),
+                            "author": .string(book.author),
+                            "borrowed": .bool(borrowed.contains(book.id)),
+                        ]))
             }
             snapshot = (try? Snapshot(sections: shelves.map { Snapshot.Section(id: $0, items: items[$0] ?? []) })) ?? Snapshot()
             output.shown = shown.count

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MVVMHTTP
 import Synchronization
 import Testing
+
+@testable import MVVMHTTP
 
 /// The runtime's streamed body on its own: what it sends, when it lets go, and the in-process
 /// exchange's reading of it.
@@ -94,11 +95,13 @@ struct ResponseStreamTests {
     func wakeDuringTheCall() {
         let calls = Atomic<Int>(0)
         let holder = Mutex<ResponseStream?>(nil)
-        let stream = ResponseStream(heartbeat: Data(), producer: {
-            // The first call is woken while it runs (a publish on another thread).
-            if calls.add(1, ordering: .relaxed).newValue == 1 { holder.withLock { $0 }?.wake() }
-            return .nothingNew
-        }, onFinish: {})
+        let stream = ResponseStream(
+            heartbeat: Data(),
+            producer: {
+                // The first call is woken while it runs (a publish on another thread).
+                if calls.add(1, ordering: .relaxed).newValue == 1 { holder.withLock { $0 }?.wake() }
+                return .nothingNew
+            }, onFinish: {})
         holder.withLock { $0 = stream }
         stream.attach(CountingLink(), ending: nil)
         var buffer = [UInt8](repeating: 0, count: 16)

@@ -1,12 +1,13 @@
 import Foundation
-@testable import MVVMCore
-@testable import MVVMHTTP
-@testable import MVVMJSON
-@testable import MVVMServer
 import MVVMSupport
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import MVVMCore
+@testable import MVVMHTTP
+@testable import MVVMJSON
+@testable import MVVMServer
 
 /// Answers marked reusable (`Responder.answer(_:reusableWhile:)`), over real loopback HTTP.
 /// One polling thread, so that every request reads the same thread's kept answers.
@@ -91,7 +92,9 @@ struct ReusedAnswerTests {
         #expect(counts.calls.load(ordering: .relaxed) == 1)
         #expect(try await TestHTTPClient.request(port: port, "GET", "/reusable/a", headers: ["Last-Event-ID": "3"]).status == 200)
         #expect(counts.calls.load(ordering: .relaxed) == 2, "a field named in the exclusions, in another case")
-        #expect(try await TestHTTPClient.request(port: port, "GET", "/reusable/a", headers: ["Accept": "application/json, TEXT/event-stream;q=0.5"]).status == 200)
+        #expect(
+            try await TestHTTPClient.request(port: port, "GET", "/reusable/a", headers: ["Accept": "application/json, TEXT/event-stream;q=0.5"])
+                .status == 200)
         #expect(counts.calls.load(ordering: .relaxed) == 3, "an Accept field naming an excluded media type")
         #expect(try await TestHTTPClient.request(port: port, "GET", "/reusable/a", headers: ["Accept": "text/event"]).status == 200)
         #expect(counts.calls.load(ordering: .relaxed) == 3)

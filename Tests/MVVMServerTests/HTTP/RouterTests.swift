@@ -1,9 +1,10 @@
+import MVVMSupport
+import Testing
+
 @testable import MVVMCore
 @testable import MVVMHTTP
 @testable import MVVMJSON
 @testable import MVVMServer
-import MVVMSupport
-import Testing
 
 @Suite("Path patterns and the router")
 struct RouterTests {

@@ -1,12 +1,13 @@
 import Foundation
 import Logging
+import MVVMSupport
+import Synchronization
+import TestSupport
+
 @testable import MVVMCore
 @testable import MVVMHTTP
 @testable import MVVMJSON
 @testable import MVVMServer
-import MVVMSupport
-import Synchronization
-import TestSupport
 
 /// An HTTP server with test-only routes that exercise the runtime itself:
 /// `/echo/{rest...}` answers what it received, `/park` parks until released from another
@@ -60,14 +61,21 @@ final class RuntimeHarness: Sendable {
         var router = RawRoutes()
         let parked = self.parked
         router.add("POST", "/echo/{first}/{rest...}") { request, parameters, responder, thread in
-            let echo: [String: String] = ["first": parameters["first", default: ""], "rest": parameters["rest", default: ""], "bytes": String(request.body.count), "query": request.query["q"] ?? ""]
+            let echo: [String: String] = [
+                "first": parameters["first", default: ""], "rest": parameters["rest", default: ""], "bytes": String(request.body.count),
+                "query": request.query["q"] ?? "",
+            ]
             responder.answer(.json(encoding: echo))
         }
         router.add("GET", "/echo/{first}/{rest...}") { request, parameters, responder, thread in
-            responder.answer(.json(encoding: ["first": parameters["first", default: ""], "rest": parameters["rest", default: ""], "query": request.query["q"] ?? ""]))
+            responder.answer(
+                .json(encoding: [
+                    "first": parameters["first", default: ""], "rest": parameters["rest", default: ""], "query": request.query["q"] ?? "",
+                ]))
         }
         router.add("GET", "/headers") { request, parameters, responder, thread in
-            responder.answer(.json(encoding: Dictionary(request.fields.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })))
+            responder.answer(
+                .json(encoding: Dictionary(request.fields.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })))
         }
         router.add("GET", "/park") { _, _, responder, _ in
             parked.responders.withLock { $0.append(responder) }
@@ -112,10 +120,12 @@ final class RuntimeHarness: Sendable {
             let prepared = HTTPResponse.prepared(in: reusable.slot("\(generation)/\(name)")) {
                 .json(encoding: ["name": name, "generation": String(generation)])
             }
-            responder.answer(prepared, reusableWhile: {
-                reusable.checks.add(1, ordering: .relaxed)
-                return reusable.generation.load(ordering: .relaxed) == generation
-            })
+            responder.answer(
+                prepared,
+                reusableWhile: {
+                    reusable.checks.add(1, ordering: .relaxed)
+                    return reusable.generation.load(ordering: .relaxed) == generation
+                })
         }
         router.add("GET", "/reusable-unshared") { _, _, responder, _ in
             reusable.calls.add(1, ordering: .relaxed)

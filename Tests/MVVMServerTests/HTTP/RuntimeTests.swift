@@ -1,12 +1,13 @@
 import Foundation
 import Logging
+import MVVMSupport
+import TestSupport
+import Testing
+
 @testable import MVVMCore
 @testable import MVVMHTTP
 @testable import MVVMJSON
 @testable import MVVMServer
-import MVVMSupport
-import TestSupport
-import Testing
 
 @Suite("The libmicrohttpd runtime, over real loopback HTTP")
 struct RuntimeTests {
@@ -21,7 +22,9 @@ struct RuntimeTests {
         #expect(response.json["query"] as? String == "x y")
     }
 
-    @Test("A header field libmicrohttpd refuses closes the connection, whether the answer is shared or not; nothing is injected and the server goes on", arguments: ["", "?shared=1"])
+    @Test(
+        "A header field libmicrohttpd refuses closes the connection, whether the answer is shared or not; nothing is injected and the server goes on",
+        arguments: ["", "?shared=1"])
     func refusedHeaderField(query: String) async throws {
         let harness = try RuntimeHarness()
         defer { harness.stop() }
@@ -152,7 +155,9 @@ struct RuntimeTests {
         }
     }
 
-    @Test("A parked request whose client went away (closed, or reset) completes once answered; the server keeps serving and still stops", arguments: [false, true])
+    @Test(
+        "A parked request whose client went away (closed, or reset) completes once answered; the server keeps serving and still stops",
+        arguments: [false, true])
     func parkedClientGone(reset: Bool) async throws {
         let harness = try RuntimeHarness()
         let fd = try TestHTTPClient.openIdleConnection(port: harness.port)
@@ -168,8 +173,9 @@ struct RuntimeTests {
         try await Task.sleep(for: .milliseconds(100))
         let responders = harness.takeParked()
         #expect(try await TestHTTPClient.onThread { responders[0].answer(.json(encoding: ["answeredBy": "thread"])) })
-        #expect(try await eventually(every: .milliseconds(10)) { harness.server.core.unfinishedParks.load(ordering: .relaxed) == 0 },
-                "the parked request completed")
+        #expect(
+            try await eventually(every: .milliseconds(10)) { harness.server.core.unfinishedParks.load(ordering: .relaxed) == 0 },
+            "the parked request completed")
         #expect(harness.server.parkedRequestCount == 0)
         let after = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
         #expect(after.status == 200)
@@ -296,7 +302,10 @@ struct RuntimeTests {
 
     @Test("At the connection limit, a further connection is refused and the server recovers")
     func connectionLimit() async throws {
-        let harness = try RuntimeHarness { $0.maxConnections = 4; $0.threads = 1 }
+        let harness = try RuntimeHarness {
+            $0.maxConnections = 4
+            $0.threads = 1
+        }
         defer { harness.stop() }
         let idle = try (0..<4).map { _ in try TestHTTPClient.openIdleConnection(port: harness.port) }
         try await Task.sleep(for: .milliseconds(100))

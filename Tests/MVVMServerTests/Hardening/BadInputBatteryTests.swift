@@ -87,7 +87,8 @@ struct BadInputBatteryTests {
     func wrongShapes() async throws {
         try await Fixture.with { fixture in
             for body in ["[1,2]", "\"text\"", "42", "null", "true", "", " \r\n\t "] {
-                Self.expectProblem(try await fixture.server.request("POST", fixture.probe + "/input", body: Data(body.utf8)), 400, type: "bad-request")
+                Self.expectProblem(
+                    try await fixture.server.request("POST", fixture.probe + "/input", body: Data(body.utf8)), 400, type: "bad-request")
             }
             // Whitespace around an object is no fault; the same input changes nothing.
             let padded = try await fixture.server.request("POST", fixture.probe + "/input", body: Data(" \n{\"text\": \"kept\"}\r\n ".utf8))
@@ -98,9 +99,12 @@ struct BadInputBatteryTests {
             Self.expectProblem(emptyAction, 422, type: "invalid-arguments")
             #expect(emptyAction.json["member"] as? String == "amount")
             for body in [" ", " \n "] {
-                Self.expectProblem(try await fixture.server.request("POST", fixture.probe + "/actions/add", body: Data(body.utf8)), 400, type: "bad-request")
+                Self.expectProblem(
+                    try await fixture.server.request("POST", fixture.probe + "/actions/add", body: Data(body.utf8)), 400, type: "bad-request")
             }
-            for (body, member) in [(#"{"number":"x"}"#, "number"), (#"{"nope":1}"#, "nope"), (#"{"text":5}"#, "text"), (#"{"number":1.5}"#, "number")] {
+            for (body, member) in [
+                (#"{"number":"x"}"#, "number"), (#"{"nope":1}"#, "nope"), (#"{"text":5}"#, "text"), (#"{"number":1.5}"#, "number"),
+            ] {
                 let response = try await fixture.server.request("POST", fixture.probe + "/input", body: Data(body.utf8))
                 Self.expectProblem(response, 422, type: "invalid-input")
                 #expect(response.json["member"] as? String == member)
@@ -115,7 +119,8 @@ struct BadInputBatteryTests {
     @Test("A 10 MB body answers 413 and the buffer is not kept")
     func hugeBody() async throws {
         try await Fixture.with { fixture in
-            let response = try await fixture.server.request("POST", fixture.probe + "/input", body: Data(repeating: 0x20, count: 10_000_000), timeout: 30)
+            let response = try await fixture.server.request(
+                "POST", fixture.probe + "/input", body: Data(repeating: 0x20, count: 10_000_000), timeout: 30)
             Self.expectProblem(response, 413, type: "payload-too-large")
             try await fixture.expectUnchangedAndServing()
         }
@@ -127,7 +132,8 @@ struct BadInputBatteryTests {
             let longPath = "/" + String(repeating: "a", count: 64 * 1024)
             let url = try await fixture.raw("GET \(longPath) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
             #expect(url.map { (400..<500).contains($0.status) } ?? true)
-            let header = try await fixture.raw("GET /health HTTP/1.1\r\nHost: localhost\r\nX-Big: \(String(repeating: "b", count: 64 * 1024))\r\nConnection: close\r\n\r\n")
+            let header = try await fixture.raw(
+                "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Big: \(String(repeating: "b", count: 64 * 1024))\r\nConnection: close\r\n\r\n")
             #expect(header.map { (400..<500).contains($0.status) } ?? true)
             try await fixture.expectUnchangedAndServing()
         }
@@ -137,7 +143,9 @@ struct BadInputBatteryTests {
     func nonUTF8HeaderFields() async throws {
         try await Fixture.with { fixture in
             func get(_ field: [UInt8]) async throws -> TestResponse? {
-                let head = Data("GET \(fixture.probe) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n".utf8) + Data(field) + Data("\r\nLast-Event-ID: NULL\r\n\r\n".utf8)
+                let head =
+                    Data("GET \(fixture.probe) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n".utf8) + Data(field)
+                    + Data("\r\nLast-Event-ID: NULL\r\n\r\n".utf8)
                 return TestHTTPClient.parse(try await TestHTTPClient.exchange(port: fixture.server.port, chunks: [head], timeout: 5))
             }
             // Found by schemathesis: the bad If-None-Match made every read field vanish, so the
@@ -163,7 +171,9 @@ struct BadInputBatteryTests {
     @Test("Encoded path tricks never escape their segment")
     func pathTricks() async throws {
         try await Fixture.with { fixture in
-            for path in ["/sessions/../health", "/sessions/%2e%2e/health", "//health", "/health/", "/sessions/\(fixture.session)/scenes/%2e%2e/%2e%2e/health"] {
+            for path in [
+                "/sessions/../health", "/sessions/%2e%2e/health", "//health", "/health/", "/sessions/\(fixture.session)/scenes/%2e%2e/%2e%2e/health",
+            ] {
                 let response = try await fixture.server.request("GET", path)
                 #expect([404].contains(response.status), "\(path) answered \(response.status)")
                 Self.expectProblem(response, response.status)
@@ -203,9 +213,11 @@ struct BadInputBatteryTests {
     @Test("Session ids of every length and alphabet answer 404, never another session")
     func sessionIDs() async throws {
         try await Fixture.with { fixture in
-            let ids = ["", "a", String(repeating: "A", count: 21), String(repeating: "A", count: 22), String(repeating: "A", count: 23),
-                       String(repeating: "z", count: 400), "%2F%2F", "💥💥💥", String(fixture.session.dropLast()) + "!", fixture.session.uppercased(),
-                       fixture.session.lowercased(), String(fixture.session.reversed())]
+            let ids = [
+                "", "a", String(repeating: "A", count: 21), String(repeating: "A", count: 22), String(repeating: "A", count: 23),
+                String(repeating: "z", count: 400), "%2F%2F", "💥💥💥", String(fixture.session.dropLast()) + "!", fixture.session.uppercased(),
+                fixture.session.lowercased(), String(fixture.session.reversed()),
+            ]
             for id in ids where id != fixture.session {
                 let path = "/sessions/\(id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? id)/scenes/probe"
                 let response = try await fixture.server.request("GET", path)
@@ -230,7 +242,10 @@ struct BadInputBatteryTests {
     @Test("Garbage that is not HTTP is refused and the server goes on")
     func garbage() async throws {
         try await Fixture.with { fixture in
-            for text in ["GARBAGE\r\n\r\n", "\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{FC}\u{03}\u{03}\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n", "\r\n\r\n\r\n", String(repeating: "x", count: 5000)] {
+            for text in [
+                "GARBAGE\r\n\r\n", "\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{FC}\u{03}\u{03}\r\n\r\n", "GET\r\n\r\n",
+                "GET / HTTP/9.9\r\n\r\n", "\r\n\r\n\r\n", String(repeating: "x", count: 5000),
+            ] {
                 let response = try await fixture.raw(text, timeout: 3)
                 #expect(response.map { $0.status >= 400 } ?? true)
             }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MVVMServer
 import TestSupport
 import Testing
+
+@testable import MVVMServer
 
 /// The attacks of a web page on a server on loopback, tried over real HTTP: DNS rebinding (a
 /// foreign `Host`) and cross-site requests (a foreign `Origin`).
@@ -21,9 +22,12 @@ struct LocalClientsTests {
         try await server.withSession { server, id in
             // A kept answer is not sent to a foreign host either: read once to keep it.
             #expect(try await server.request("GET", "/sessions/\(id)/scenes/probe").status == 200)
-            for (method, path) in [("POST", "/sessions"), ("GET", "/sessions/\(id)/scenes/probe"), ("GET", "/testing/sessions"),
-                                   ("GET", "/health"), ("POST", "/testing/clock/advance"), ("GET", "/inspector"), ("GET", "/no/such/route")] {
-                let answer = try await server.request(method, path, headers: ["Host": "evil.example:\(server.port)"], body: method == "POST" ? Data("{}".utf8) : nil)
+            for (method, path) in [
+                ("POST", "/sessions"), ("GET", "/sessions/\(id)/scenes/probe"), ("GET", "/testing/sessions"),
+                ("GET", "/health"), ("POST", "/testing/clock/advance"), ("GET", "/inspector"), ("GET", "/no/such/route"),
+            ] {
+                let answer = try await server.request(
+                    method, path, headers: ["Host": "evil.example:\(server.port)"], body: method == "POST" ? Data("{}".utf8) : nil)
                 #expect(answer.status == 421, "\(method) \(path)")
                 #expect(answer.headers["content-type"] == "application/problem+json")
                 #expect(answer.json["type"] as? String == "https://mvvmserver.dev/problems/host-not-allowed")
@@ -59,12 +63,16 @@ struct LocalClientsTests {
         let server = try await Self.start(testing: true)
         try await server.withSession { server, id in
             let own = "http://127.0.0.1:\(server.port)"
-            let attack = try await server.request("POST", "/sessions/\(id)/scenes/probe/input", headers: ["Origin": "http://evil.example", "Content-Type": "text/plain"], body: Data(#"{"text":"pwned"}"#.utf8))
+            let attack = try await server.request(
+                "POST", "/sessions/\(id)/scenes/probe/input", headers: ["Origin": "http://evil.example", "Content-Type": "text/plain"],
+                body: Data(#"{"text":"pwned"}"#.utf8))
             #expect(attack.status == 403)
             #expect(attack.json["type"] as? String == "https://mvvmserver.dev/problems/origin-not-allowed")
             #expect((attack.json["detail"] as? String)?.contains("--allowed-origin http://evil.example") == true)
             #expect(attack.headers["access-control-allow-origin"] == nil)
-            let clock = try await server.request("POST", "/testing/clock/advance", headers: ["Origin": "http://evil.example", "Content-Type": "text/plain"], body: Data(#"{"seconds":5}"#.utf8))
+            let clock = try await server.request(
+                "POST", "/testing/clock/advance", headers: ["Origin": "http://evil.example", "Content-Type": "text/plain"],
+                body: Data(#"{"seconds":5}"#.utf8))
             #expect(clock.status == 403)
             #expect(try await server.request("GET", "/testing/clock").json["now"] as? Double == 0)
             #expect(try await server.request("POST", "/sessions", headers: ["Origin": "http://localhost:\(server.port)"]).status == 403)
@@ -74,7 +82,11 @@ struct LocalClientsTests {
             let mine = try await server.json("POST", "/sessions/\(id)/scenes/probe/input", ["text": "mine"], headers: ["Origin": own])
             #expect(mine.status == 200)
             #expect(mine.headers["access-control-allow-origin"] == nil)
-            #expect(try await server.request("POST", "/sessions/\(id)/scenes/probe/input", headers: ["Origin": "http://localhost:\(server.port)", "Host": "localhost:\(server.port)"], body: Data(#"{"text":"local"}"#.utf8)).status == 200)
+            #expect(
+                try await server.request(
+                    "POST", "/sessions/\(id)/scenes/probe/input",
+                    headers: ["Origin": "http://localhost:\(server.port)", "Host": "localhost:\(server.port)"], body: Data(#"{"text":"local"}"#.utf8)
+                ).status == 200)
             #expect(try await server.json("POST", "/sessions/\(id)/scenes/probe/input", ["text": "curl"]).status == 200)
         }
     }
@@ -84,15 +96,18 @@ struct LocalClientsTests {
         let page = "http://localhost:3000"
         let server = try await Self.start(allowedOrigins: [page])
         try await server.withSession { server, id in
-            let preflight = try await server.request("OPTIONS", "/sessions/\(id)/scenes/probe/input", headers: [
-                "Origin": page, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type",
-            ])
+            let preflight = try await server.request(
+                "OPTIONS", "/sessions/\(id)/scenes/probe/input",
+                headers: [
+                    "Origin": page, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type",
+                ])
             #expect(preflight.status == 204)
             #expect(preflight.headers["access-control-allow-origin"] == page)
             #expect(preflight.headers["access-control-allow-methods"]?.contains("POST") == true)
             #expect(preflight.headers["access-control-allow-headers"] == "content-type")
             #expect(preflight.headers["access-control-max-age"] == "600")
-            let foreignPreflight = try await server.request("OPTIONS", "/sessions/\(id)/scenes/probe/input", headers: ["Origin": "http://evil.example", "Access-Control-Request-Method": "POST"])
+            let foreignPreflight = try await server.request(
+                "OPTIONS", "/sessions/\(id)/scenes/probe/input", headers: ["Origin": "http://evil.example", "Access-Control-Request-Method": "POST"])
             #expect(foreignPreflight.status == 403)
             #expect(foreignPreflight.headers["access-control-allow-origin"] == nil)
 
@@ -112,7 +127,8 @@ struct LocalClientsTests {
             let created = try await server.request("POST", "/sessions", headers: ["Origin": page])
             #expect(created.status == 201 && created.headers["access-control-allow-origin"] == page)
             // A refusal of the app reaches the page with its CORS fields, so that it can read why.
-            let refused = try await server.request("POST", "/sessions/\(id)/scenes/probe/input", headers: ["Origin": page], body: Data(#"{"colour":1}"#.utf8))
+            let refused = try await server.request(
+                "POST", "/sessions/\(id)/scenes/probe/input", headers: ["Origin": page], body: Data(#"{"colour":1}"#.utf8))
             #expect(refused.status == 422 && refused.headers["access-control-allow-origin"] == page)
 
             let stream = try await TestEventStream(port: server.port, path: "/sessions/\(id)/scenes/probe", headers: ["Origin": page])
@@ -120,7 +136,8 @@ struct LocalClientsTests {
             #expect(await stream.headers["access-control-allow-origin"] == page)
             #expect(try await stream.next()?.event == "state")
             await stream.close()
-            let foreignStream = try await TestEventStream(port: server.port, path: "/sessions/\(id)/scenes/probe", headers: ["Origin": "http://evil.example"])
+            let foreignStream = try await TestEventStream(
+                port: server.port, path: "/sessions/\(id)/scenes/probe", headers: ["Origin": "http://evil.example"])
             #expect(await foreignStream.status == 403)
             await foreignStream.close()
         }

@@ -34,7 +34,9 @@ final class ProbeViewModel: InitializableViewModel {
 
     func perform(_ action: Action) async throws {
         switch action {
-        case .add(let amount): input.number += amount; inputDidChange()
+        case .add(let amount):
+            input.number += amount
+            inputDidChange()
         }
     }
 }

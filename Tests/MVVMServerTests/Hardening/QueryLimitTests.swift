@@ -22,11 +22,13 @@ struct QueryLimitTests {
     func manyArguments() async throws {
         try await Fixture.with { fixture in
             let body = #"{"text": "changed", "number": 1}"#
-            let answers = try await TestHTTPClient.inTurn(port: fixture.server.port, requests: [
-                "GET \(fixture.probe)?\(Self.query(300)) HTTP/1.1\r\nHost: localhost\r\n\r\n",
-                "POST \(fixture.probe)/input?\(Self.query(300)) HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)",
-                "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n",
-            ], timeout: 5)
+            let answers = try await TestHTTPClient.inTurn(
+                port: fixture.server.port,
+                requests: [
+                    "GET \(fixture.probe)?\(Self.query(300)) HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                    "POST \(fixture.probe)/input?\(Self.query(300)) HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)",
+                    "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                ], timeout: 5)
             #expect(answers.count == 3)
             for refused in answers.prefix(2) {
                 BadInputBatteryTests.expectProblem(try #require(refused), 414, type: "uri-too-long")
@@ -41,7 +43,8 @@ struct QueryLimitTests {
         try await Fixture.with { fixture in
             for count in [1, 10, 30, 40, 45, 50, 60, 100, 300, 1000] {
                 for valueLength in [1, 50] {
-                    let request = "GET \(fixture.probe)?\(Self.query(count, valueLength: valueLength)) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                    let request =
+                        "GET \(fixture.probe)?\(Self.query(count, valueLength: valueLength)) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
                     let answer = try await fixture.raw(request, timeout: 5)
                     let status = try #require(answer?.status, "\(count) arguments of \(valueLength) characters: no answer")
                     switch status {

@@ -1,11 +1,12 @@
 import Foundation
+import MVVMSupport
+import TestSupport
+import Testing
+
 @testable import MVVMCore
 @testable import MVVMHTTP
 @testable import MVVMJSON
 @testable import MVVMServer
-import MVVMSupport
-import TestSupport
-import Testing
 
 @Suite("Security defaults")
 struct SecurityTests {
@@ -14,7 +15,14 @@ struct SecurityTests {
         let ids = (0..<10_000).map { _ in SessionID.make() }
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy(SessionID.isWellFormed))
-        #expect(ids.allSatisfy { $0.utf8.allSatisfy { byte in byte < 0x80 && (Character(Unicode.Scalar(byte)).isLetter || Character(Unicode.Scalar(byte)).isNumber || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")) } })
+        #expect(
+            ids.allSatisfy {
+                $0.utf8.allSatisfy { byte in
+                    byte < 0x80
+                        && (Character(Unicode.Scalar(byte)).isLetter || Character(Unicode.Scalar(byte)).isNumber || byte == UInt8(ascii: "-")
+                            || byte == UInt8(ascii: "_"))
+                }
+            })
         // Every one of the 64 symbols appears in the first 21 positions (6 random bits each).
         let symbols = Set(ids.flatMap { Array($0.prefix(21)) })
         #expect(symbols.count == 64)

@@ -107,7 +107,10 @@ struct StreamHardeningTests {
         // Under a sanitizer, a cap of 50 (100 opens), for the reason `thousandVanish` gives: with
         // 400 opens, a /health request of the test once went unanswered for the client's 10 s.
         let cap = ProcessInfo.processInfo.environment["MVVM_SANITIZE"] == nil ? 200 : 50
-        let server = try await TestApplication(catalogue: ProbeApp.catalogue) { $0.maxParkedTotal = cap; $0.http.connectionTimeoutSeconds = 4 }
+        let server = try await TestApplication(catalogue: ProbeApp.catalogue) {
+            $0.maxParkedTotal = cap
+            $0.http.connectionTimeoutSeconds = 4
+        }
         let session = try await server.createSession()
         let request = Data("GET /sessions/\(session)/navigation HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n".utf8)
         var sockets: [Int32] = []

@@ -73,7 +73,11 @@ struct EventStreamLifecycleTests {
 
     @Test("Streams count against the per-session and total caps with long-polls; beyond them 503 with Retry-After")
     func caps() async throws {
-        try await APIClient.run(configure: { $0.maxParkedPerSession = 2; $0.maxParkedTotal = 3; $0.http.connectionTimeoutSeconds = 2 }) { api in
+        try await APIClient.run(configure: {
+            $0.maxParkedPerSession = 2
+            $0.maxParkedTotal = 3
+            $0.http.connectionTimeoutSeconds = 2
+        }) { api in
             let first = try await api.createSession()
             let second = try await api.createSession()
             let a = try await api.stream("/sessions/\(first)/navigation")
@@ -96,11 +100,12 @@ struct EventStreamLifecycleTests {
             // A closed stream gives its place back once the server has noticed (within the
             // connection timeout).
             await a.close()
-            #expect(try await eventually(within: .seconds(5), every: .milliseconds(100)) {
-                let again = try await api.stream("/sessions/\(first)/navigation")
-                defer { Task { await again.close() } }
-                return await again.status == 200
-            })
+            #expect(
+                try await eventually(within: .seconds(5), every: .milliseconds(100)) {
+                    let again = try await api.stream("/sessions/\(first)/navigation")
+                    defer { Task { await again.close() } }
+                    return await again.status == 200
+                })
             for stream in [b, c, refusedOnSession, refusedInAll] { await stream.close() }
         }
     }

@@ -29,14 +29,17 @@ struct CurlSession {
     }
 
     /// Long-polls a scene (`?since=V&wait=5`) until a version satisfies `condition`.
-    func waitForState<Output>(_ key: String, as output: Output.Type, attempts: Int = 20,
-                              until condition: (SceneDocument<Output>) -> Bool) async throws -> SceneDocument<Output> {
+    func waitForState<Output>(
+        _ key: String, as output: Output.Type, attempts: Int = 20,
+        until condition: (SceneDocument<Output>) -> Bool
+    ) async throws -> SceneDocument<Output> {
         var document = try await state(key, as: output)
         for _ in 0..<attempts {
             if condition(document) { return document }
             document = try await state(key, as: output, since: document.version, wait: 5)
         }
-        throw TestHTTPClient.Failure(description: "'\(key)' never reached the expected state; last version \(document.version), lifecycle \(document.lifecycle)")
+        throw TestHTTPClient.Failure(
+            description: "'\(key)' never reached the expected state; last version \(document.version), lifecycle \(document.lifecycle)")
     }
 
     /// `GET …/scenes/{key}/snapshot`, or the changes since a version.
@@ -68,7 +71,8 @@ struct CurlSession {
     }
 
     /// `POST …/scenes/{key}/actions/{name}`; the answer carries `navigation` when the action navigated.
-    func action<Output>(_ key: String, _ name: String, _ arguments: [String: Any] = [:], as output: Output.Type) async throws -> SceneDocument<Output> {
+    func action<Output>(_ key: String, _ name: String, _ arguments: [String: Any] = [:], as output: Output.Type) async throws -> SceneDocument<Output>
+    {
         try SceneDocument(try await post("/scenes/\(key)/actions/\(name)", arguments).body)
     }
 

@@ -1,5 +1,6 @@
-@testable import Scenes
 import TestSupport
+
+@testable import Scenes
 
 /// A ``SwapiService`` over ``SwapiSamples`` that the test steers: each kind of call can be
 /// told to fail with an error, or to wait at a ``Gate`` until the test opens it. It reports

@@ -1,5 +1,6 @@
 import MVVMServer
 import MVVMServerTesting
+
 @testable import Scenes
 
 extension TestServer {

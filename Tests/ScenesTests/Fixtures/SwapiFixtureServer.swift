@@ -5,9 +5,10 @@ import MVVMHTTP
 import MVVMJSON
 import MVVMServer
 import MVVMSupport
-@testable import Scenes
 import Synchronization
 import TestSupport
+
+@testable import Scenes
 
 /// A SWAPI look-alike on a free loopback port, for testing the HTTP client: it serves the
 /// embedded data set at `/api/films/`, `/api/films/{id}/`, `/api/people/`, … and can be told,
@@ -171,7 +172,8 @@ final class SwapiFixtureServer: Sendable {
     /// Page `number` of a SWAPI list, with `next` as an absolute URL to the page after it.
     private static func page(_ list: Data, number: Int, size: Int, host: String) -> Data? {
         guard var object = try? JSONSerialization.jsonObject(with: list) as? [String: Any],
-              let results = object["results"] as? [Any] else { return nil }
+            let results = object["results"] as? [Any]
+        else { return nil }
         let start = min((number - 1) * size, results.count)
         let end = min(start + size, results.count)
         object["results"] = Array(results[start..<end])

@@ -3,7 +3,10 @@ import MVVMServer
 /// A counter: `step` in, `count` out, `increment` and `reset` actions. The count is kept in the
 /// session's saved state, so it survives a restart of the app (and a `kill -9`).
 final class CounterViewModel: ViewModel {
-    struct Input: ViewModelInput, Equatable { var step = 1; init() {} }
+    struct Input: ViewModelInput, Equatable {
+        var step = 1
+        init() {}
+    }
     struct Output: Codable, Sendable, Equatable { var count = 0 }  // defined from the start
     enum Action: String, CaseIterable, ViewModelAction { case increment, reset }
 
@@ -28,8 +31,11 @@ final class CounterViewModel: ViewModel {
 @main
 struct CounterApp {
     static let catalogue = SceneCatalogue(
-        scenes: [Scene("counter", key: "counter", viewModel: CounterViewModel.self,
-                       factory: SingleViewModelFactory { extras in CounterViewModel(savedState: extras.scope.savedState) })],
+        scenes: [
+            Scene(
+                "counter", key: "counter", viewModel: CounterViewModel.self,
+                factory: SingleViewModelFactory { extras in CounterViewModel(savedState: extras.scope.savedState) })
+        ],
         rootKey: "counter")
 
     /// Serves the counter with the settings every app takes (`--help` lists them): on

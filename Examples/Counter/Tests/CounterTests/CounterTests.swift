@@ -1,5 +1,6 @@
 import MVVMServerTesting
 import Testing
+
 @testable import Counter
 
 typealias Input = CounterViewModel.Input

@@ -1,6 +1,7 @@
 import MVVMClient
 import MVVMServerTesting
 import Testing
+
 @testable import Todo
 
 @Test("A rename in the detail changes the shared items, and the list republishes by itself", arguments: TestMode.allCases)

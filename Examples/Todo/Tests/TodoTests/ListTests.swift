@@ -1,6 +1,7 @@
 import MVVMClient
 import MVVMServerTesting
 import Testing
+
 @testable import Todo
 
 @Test("The list adds, toggles, filters and deletes to-dos, shown as a section to do and a section done", arguments: TestMode.allCases)
@@ -11,7 +12,10 @@ func editsTheList(mode: TestMode) async throws {
         let store = try await SceneStore(list)
         try await store.perform("add", arguments: ["title": "Buy milk"]) { $0.output = ListOutput(count: 1, remaining: 1, shown: 1) }
         try await store.perform("add", arguments: ["title": "Walk the dog"]) { $0.output = ListOutput(count: 2, remaining: 2, shown: 2) }
-        #expect(try await list.snapshot().cells() == [[Cell(id: "t1", title: "Buy milk", done: false), Cell(id: "t2", title: "Walk the dog", done: false)]])
+        #expect(
+            try await list.snapshot().cells() == [
+                [Cell(id: "t1", title: "Buy milk", done: false), Cell(id: "t2", title: "Walk the dog", done: false)]
+            ])
 
         // A cell by its identifier: t1 is done, and moves to the `done` section.
         try await store.perform("toggle", arguments: ["id": "t1"]) { $0.output.remaining = 1 }
@@ -19,10 +23,19 @@ func editsTheList(mode: TestMode) async throws {
         #expect(toggled.sections.map(\.id) == ["todo", "done"])
         #expect(try toggled.cells() == [[Cell(id: "t2", title: "Walk the dog", done: false)], [Cell(id: "t1", title: "Buy milk", done: true)]])
 
-        try await store.setInput(members: ["showDone": false]) { $0.input.showDone = false; $0.output.shown = 1 }
+        try await store.setInput(members: ["showDone": false]) {
+            $0.input.showDone = false
+            $0.output.shown = 1
+        }
         #expect(try await list.snapshot().itemIDs == [["t2"]])
-        try await store.setInput(members: ["showDone": true]) { $0.input.showDone = true; $0.output.shown = 2 }
-        try await store.setInput(members: ["query": "MILK"]) { $0.input.query = "MILK"; $0.output.shown = 1 }
+        try await store.setInput(members: ["showDone": true]) {
+            $0.input.showDone = true
+            $0.output.shown = 2
+        }
+        try await store.setInput(members: ["query": "MILK"]) {
+            $0.input.query = "MILK"
+            $0.output.shown = 1
+        }
         #expect(try await list.snapshot().itemIDs == [["t1"]])
 
         // A cell by its position in the snapshot shown (filtered): the first of its first section.

@@ -1,9 +1,12 @@
 import MVVMClient
 import MVVMServerTesting
 import Testing
+
 @testable import Todo
 
-@Test("The list refuses a blank title, a query too long, clearing with nothing done and a cell it does not show: each a 422, and nothing changes", arguments: TestMode.allCases)
+@Test(
+    "The list refuses a blank title, a query too long, clearing with nothing done and a cell it does not show: each a 422, and nothing changes",
+    arguments: TestMode.allCases)
 func listRefusals(mode: TestMode) async throws {
     try await TestServer.todo().test(mode) { client in
         let list = try await client.createSession().list
@@ -22,7 +25,10 @@ func listRefusals(mode: TestMode) async throws {
         #expect(try await list.snapshot().cells() == [[Cell(id: "t1", title: "Buy milk", done: false)]])
         // The longest query is taken.
         let longest = String(repeating: "m", count: TodoListViewModel.maximumQueryLength)
-        try await store.setInput(members: ["query": longest]) { $0.input.query = longest; $0.output.shown = 0 }
+        try await store.setInput(members: ["query": longest]) {
+            $0.input.query = longest
+            $0.output.shown = 0
+        }
         try await store.finish()
     }
 }

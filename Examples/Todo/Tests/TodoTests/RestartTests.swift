@@ -1,6 +1,7 @@
 import MVVMClient
 import MVVMServerTesting
 import Testing
+
 @testable import Todo
 
 @Test("The to-dos are saved: after a restart the session has them, its list and its detail as they were", arguments: TestMode.allCases)
@@ -18,10 +19,11 @@ func todosSurviveRestart(mode: TestMode) async throws {
         #expect(try await session.navigation().stack.map(\.key) == ["todos", "todo/t1"])
         let list = try await session.list.state { $0.isLoaded }
         #expect(list.output == ListOutput(count: 2, remaining: 1, shown: 2))
-        #expect(try await session.list.snapshot().cells() == [
-            [Cell(id: "t1", title: "Buy oat milk", done: false)],
-            [Cell(id: "t2", title: "Walk the dog", done: true)],
-        ])
+        #expect(
+            try await session.list.snapshot().cells() == [
+                [Cell(id: "t1", title: "Buy oat milk", done: false)],
+                [Cell(id: "t2", title: "Walk the dog", done: true)],
+            ])
         #expect(try await session.detail("t1").state().output == DetailOutput(id: "t1", title: "Buy oat milk", done: false, exists: true))
 
         // The restored items go on: a new to-do is added after them.

@@ -1,6 +1,7 @@
 import MVVMClient
 import MVVMServerTesting
 import Synchronization
+
 @testable import Todo
 
 typealias ListInput = TodoListViewModel.Input
@@ -13,7 +14,11 @@ final class SequentialIDs: TodoIDGenerator {
     private let last = Mutex(0)
 
     func makeID() -> String {
-        "t\(last.withLock { $0 += 1; return $0 })"
+        let number = last.withLock { count in
+            count += 1
+            return count
+        }
+        return "t\(number)"
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Todo
 
 @Test("The app's identifiers are distinct and fit in a store key")

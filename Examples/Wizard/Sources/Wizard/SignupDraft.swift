@@ -16,9 +16,11 @@ final class SignupDraft: ViewModel {
     struct Output: Codable, Sendable, Equatable {}
 
     static let key = "draft"
-    static let scene = Scene("draft", key: key, viewModel: SignupDraft.self, factory: SingleViewModelFactory { extras in
-        SignupDraft(savedState: extras.scope.savedState)
-    }, addressable: false)
+    static let scene = Scene(
+        "draft", key: key, viewModel: SignupDraft.self,
+        factory: SingleViewModelFactory { extras in
+            SignupDraft(savedState: extras.scope.savedState)
+        }, addressable: false)
 
     var input = EmptyInput()
     let output = Output()

@@ -9,13 +9,16 @@ import MVVMServer
 @main
 struct WizardApp {
     static let catalogue = SceneCatalogue(
-        scenes: [SignupViewModel.scene, AccountViewModel.scene, ProfileViewModel.scene, ConfirmViewModel.scene,
-                 WelcomeViewModel.scene, SignupDraft.scene],
+        scenes: [
+            SignupViewModel.scene, AccountViewModel.scene, ProfileViewModel.scene, ConfirmViewModel.scene,
+            WelcomeViewModel.scene, SignupDraft.scene,
+        ],
         rootKey: "signup")
 
     /// The services, made once for every session: the directory of usernames taken, which
     /// answers a check after `checkDelay` of `clock`.
-    static func dependencies(_ base: DependencyValues, taken: Set<String> = ["admin", "root"], checkDelay: Duration = .seconds(2)) -> DependencyValues {
+    static func dependencies(_ base: DependencyValues, taken: Set<String> = ["admin", "root"], checkDelay: Duration = .seconds(2)) -> DependencyValues
+    {
         var dependencies = base
         dependencies.usernames = UsernameDirectory(taken: taken, delay: checkDelay, clock: base.clock)
         return dependencies

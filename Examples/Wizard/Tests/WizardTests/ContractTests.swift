@@ -1,6 +1,7 @@
 import Foundation
 import MVVMServerTesting
 import Testing
+
 @testable import Wizard
 
 /// The app's contract: every type described exactly, and the committed copy (`openapi.json`,

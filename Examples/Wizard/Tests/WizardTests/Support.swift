@@ -1,4 +1,5 @@
 import MVVMServerTesting
+
 @testable import Wizard
 
 typealias AccountInput = AccountViewModel.Input

@@ -1,5 +1,6 @@
 import MVVMServerTesting
 import Testing
+
 @testable import Wizard
 
 @Suite("The sign-up wizard, step by step")
@@ -14,7 +15,9 @@ struct WizardFlowTests {
         }
     }
 
-    @Test("The username check waits two seconds of the session's clock; next is refused until it answers, then shows the profile", arguments: TestMode.allCases)
+    @Test(
+        "The username check waits two seconds of the session's clock; next is refused until it answers, then shows the profile",
+        arguments: TestMode.allCases)
     func usernameCheck(mode: TestMode) async throws {
         try await TestServer.wizard().test(mode) { client in
             let session = try await client.createSession()
@@ -79,11 +82,15 @@ struct WizardFlowTests {
             let welcome = try await session.scene("welcome/ada", input: NoInput.self, output: WelcomeViewModel.Output.self).state()
             #expect(welcome.output.greeting == "Welcome, ada!")
             // The draft is the app's own: no client reaches it.
-            await #expect(throws: ProblemDetails.self) { try await session.scene("draft", input: NoInput.self, output: SignupDraft.Output.self).state() }
+            await #expect(throws: ProblemDetails.self) {
+                try await session.scene("draft", input: NoInput.self, output: SignupDraft.Output.self).state()
+            }
         }
     }
 
-    @Test("Submit on the confirm step reached by its key alone, with no username in the draft, is refused (found by scripts/explore)", arguments: TestMode.allCases)
+    @Test(
+        "Submit on the confirm step reached by its key alone, with no username in the draft, is refused (found by scripts/explore)",
+        arguments: TestMode.allCases)
     func submitWithoutUsername(mode: TestMode) async throws {
         try await TestServer.wizard().test(mode) { client in
             let session = try await client.createSession()

@@ -8,7 +8,8 @@ enum CodingKeyCases {
         // Each key must read back as itself: a key type that is not what it seemed is refused.
         let names = keys.map(\.stringValue)
         guard Set(names).count == names.count,
-              names.allSatisfy({ Key(stringValue: $0)?.stringValue == $0 }) else { return nil }
+            names.allSatisfy({ Key(stringValue: $0)?.stringValue == $0 })
+        else { return nil }
         return keys
     }
 }

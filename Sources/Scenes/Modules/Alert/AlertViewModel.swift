@@ -84,6 +84,7 @@ public enum AlertFactory {
 
     /// Makes the view model.
     public static func create(_ extras: CreationExtras) throws -> AlertViewModel {
-        AlertViewModel(failedKey: extras.parameters["scene"] ?? "", scope: extras.scope, coordinator: AlertCoordinator(navigator: try extras.scope.navigator()))
+        AlertViewModel(
+            failedKey: extras.parameters["scene"] ?? "", scope: extras.scope, coordinator: AlertCoordinator(navigator: try extras.scope.navigator()))
     }
 }

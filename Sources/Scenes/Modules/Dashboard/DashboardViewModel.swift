@@ -33,7 +33,8 @@ public final class DashboardViewModel: ViewModel {
         switch action {
         case .embed(let slot, let scene):
             guard DashboardFactory.slots.contains(slot) else {
-                throw ActionError.invalidArguments(InputError(member: "slot", reason: "must be one of \(DashboardFactory.slots.joined(separator: ", "))"))
+                throw ActionError.invalidArguments(
+                    InputError(member: "slot", reason: "must be one of \(DashboardFactory.slots.joined(separator: ", "))"))
             }
             guard scene != coordinator.containerKey else {
                 throw ActionError.invalidArguments(InputError(member: "scene", reason: "cannot be the dashboard itself"))
@@ -70,7 +71,8 @@ public enum DashboardFactory {
     /// The slots of the dashboard.
     public static let slots = ["main", "side"]
     /// The scene: `dashboard`.
-    public static let scene = Scene("dashboard", key: "dashboard", viewModel: DashboardViewModel.self, factory: SingleViewModelFactory(create), slots: slots)
+    public static let scene = Scene(
+        "dashboard", key: "dashboard", viewModel: DashboardViewModel.self, factory: SingleViewModelFactory(create), slots: slots)
 
     /// Makes the view model.
     public static func create(_ extras: CreationExtras) throws -> DashboardViewModel {

@@ -81,8 +81,9 @@ public final class FilmViewModel: ViewModel, SnapshotProviding, RetryableViewMod
             let film = try await swapi.film(id: output.id)
             let people = try await swapi.people()
             let names = Dictionary(people.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            output = Output(id: film.id, title: film.title, episode: film.episode, director: film.director, producer: film.producer,
-                            releaseDate: film.releaseDate, openingCrawl: film.openingCrawl, characterCount: film.characterIDs.count)
+            output = Output(
+                id: film.id, title: film.title, episode: film.episode, director: film.director, producer: film.producer,
+                releaseDate: film.releaseDate, openingCrawl: film.openingCrawl, characterCount: film.characterIDs.count)
             let items = film.characterIDs.map { id in
                 Snapshot.Item(id: String(id), cell: "character", fields: ["name": .string(names[id] ?? "Unknown")])
             }
@@ -114,6 +115,7 @@ public enum FilmFactory {
     /// Makes the view model of the film in the key.
     public static func create(_ extras: CreationExtras) throws -> FilmViewModel {
         guard let id = extras.intParameter("id") else { throw ViewModelStoreError.unknownKey(extras.key) }
-        return FilmViewModel(key: extras.key, id: id, swapi: extras.dependencies.swapi, coordinator: FilmCoordinator(navigator: try extras.scope.navigator()))
+        return FilmViewModel(
+            key: extras.key, id: id, swapi: extras.dependencies.swapi, coordinator: FilmCoordinator(navigator: try extras.scope.navigator()))
     }
 }

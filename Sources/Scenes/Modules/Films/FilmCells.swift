@@ -37,18 +37,21 @@ enum FilmCells {
     }
 
     private static func sharesStorage(_ left: [Film], _ right: [Film]) -> Bool {
-        left.count == right.count && left.withUnsafeBufferPointer { left in
-            right.withUnsafeBufferPointer { left.baseAddress == $0.baseAddress }
-        }
+        left.count == right.count
+            && left.withUnsafeBufferPointer { left in
+                right.withUnsafeBufferPointer { left.baseAddress == $0.baseAddress }
+            }
     }
 
     /// One film's cell: its title, episode, release date and director.
     static func cell(_ film: Film) -> Snapshot.Item {
-        Snapshot.Item(id: String(film.id), cell: "film", fields: [
-            "title": .string(film.title),
-            "episode": .number(Double(film.episode)),
-            "releaseDate": .string(film.releaseDate),
-            "director": .string(film.director),
-        ])
+        Snapshot.Item(
+            id: String(film.id), cell: "film",
+            fields: [
+                "title": .string(film.title),
+                "episode": .number(Double(film.episode)),
+                "releaseDate": .string(film.releaseDate),
+                "director": .string(film.director),
+            ])
     }
 }

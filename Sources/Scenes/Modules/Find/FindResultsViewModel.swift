@@ -65,9 +65,12 @@ public final class FindResultsViewModel: ViewModel {
     /// Follows a new predicate.
     func apply(_ predicate: String) {
         output.predicate = predicate
-        output.results = predicate.isEmpty ? [] : candidates.filter {
-            $0.name.range(of: predicate, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
+        output.results =
+            predicate.isEmpty
+            ? []
+            : candidates.filter {
+                $0.name.range(of: predicate, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            }
         output.count = output.results.count
     }
 }

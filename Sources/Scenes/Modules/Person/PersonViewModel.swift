@@ -79,13 +79,15 @@ public final class PersonViewModel: ViewModel, RetryableViewModel {
     private func fetch() async -> Bool {
         do {
             let person = try await swapi.person(id: output.id)
-            output = Output(id: person.id, name: person.name, height: person.height, mass: person.mass, hairColor: person.hairColor,
-                            skinColor: person.skinColor, eyeColor: person.eyeColor, birthYear: person.birthYear, gender: person.gender,
-                            homeworld: nil, films: person.filmIDs)
+            output = Output(
+                id: person.id, name: person.name, height: person.height, mass: person.mass, hairColor: person.hairColor,
+                skinColor: person.skinColor, eyeColor: person.eyeColor, birthYear: person.birthYear, gender: person.gender,
+                homeworld: nil, films: person.filmIDs)
             scope.publish()
             if let planetID = person.homeworldID {
                 let planet = try await swapi.planet(id: planetID)
-                output.homeworld = Homeworld(id: planet.id, name: planet.name, climate: planet.climate, terrain: planet.terrain, population: planet.population)
+                output.homeworld = Homeworld(
+                    id: planet.id, name: planet.name, climate: planet.climate, terrain: planet.terrain, population: planet.population)
             }
             return true
         } catch {
@@ -109,6 +111,7 @@ public enum PersonFactory {
     /// Makes the view model of the person in the key.
     public static func create(_ extras: CreationExtras) throws -> PersonViewModel {
         guard let id = extras.intParameter("id") else { throw ViewModelStoreError.unknownKey(extras.key) }
-        return PersonViewModel(id: id, swapi: extras.dependencies.swapi, scope: extras.scope, coordinator: PersonCoordinator(navigator: try extras.scope.navigator()))
+        return PersonViewModel(
+            id: id, swapi: extras.dependencies.swapi, scope: extras.scope, coordinator: PersonCoordinator(navigator: try extras.scope.navigator()))
     }
 }

@@ -79,9 +79,12 @@ public final class SearchViewModel: ViewModel, SnapshotProviding {
     /// Suggests for the new query.
     public func inputDidChange() {
         let query = input.query.trimmingCharacters(in: .whitespaces)
-        output.models = query.isEmpty ? [] : people
-            .filter { $0.name.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
-            .map { Suggestion(id: $0.id, name: $0.name) }
+        output.models =
+            query.isEmpty
+            ? []
+            : people
+                .filter { $0.name.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+                .map { Suggestion(id: $0.id, name: $0.name) }
         let items = output.models.map {
             Snapshot.Item(id: String($0.id), cell: "suggestion", fields: ["id": .number(Double($0.id)), "name": .string($0.name)])
         }
@@ -123,7 +126,8 @@ public enum SearchFactory {
 
     /// Makes the view model.
     public static func create(_ extras: CreationExtras) throws -> SearchViewModel {
-        SearchViewModel(swapi: extras.dependencies.swapi, coordinator: SearchCoordinator(navigator: try extras.scope.navigator()),
-                        savedState: extras.scope.savedState)
+        SearchViewModel(
+            swapi: extras.dependencies.swapi, coordinator: SearchCoordinator(navigator: try extras.scope.navigator()),
+            savedState: extras.scope.savedState)
     }
 }

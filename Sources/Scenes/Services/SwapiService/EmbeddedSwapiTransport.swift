@@ -44,7 +44,8 @@ public struct EmbeddedSwapiTransport: ApiTransport {
         for resource in ["films", "people", "planets"] {
             if let url = Bundle.module.url(forResource: resource, withExtension: "json", subdirectory: "swapi")
                 ?? Bundle.module.url(forResource: "swapi/\(resource)", withExtension: "json"),
-               let data = try? Data(contentsOf: url) {
+                let data = try? Data(contentsOf: url)
+            {
                 pages[resource] = data
             }
         }
@@ -56,10 +57,12 @@ public struct EmbeddedSwapiTransport: ApiTransport {
         var records: [String: Data] = [:]
         for (resource, page) in pages {
             guard let object = try? JSONSerialization.jsonObject(with: page) as? [String: Any],
-                  let results = object["results"] as? [[String: Any]] else { continue }
+                let results = object["results"] as? [[String: Any]]
+            else { continue }
             for record in results {
                 guard let url = record["url"] as? String, let id = url.split(separator: "/").last,
-                      let data = try? JSONSerialization.data(withJSONObject: record) else { continue }
+                    let data = try? JSONSerialization.data(withJSONObject: record)
+                else { continue }
                 records["\(resource)/\(id)/"] = data
             }
         }

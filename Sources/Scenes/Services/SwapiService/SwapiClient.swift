@@ -13,8 +13,12 @@ public final class SwapiClient: SwapiService {
 
     /// A client over the embedded data set, whose first `failingFirst` requests answer 503; its
     /// latency, retries and timeouts run on `clock`.
-    public static func embedded(latency: Duration = .zero, failingFirst: Int = 0, policy: ApiSession.Policy = .init(), clock: any Clock<Duration> = ContinuousClock()) -> SwapiClient {
-        SwapiClient(session: ApiSession(transport: EmbeddedSwapiTransport(latency: latency, clock: clock, failingFirst: failingFirst), policy: policy, clock: clock))
+    public static func embedded(
+        latency: Duration = .zero, failingFirst: Int = 0, policy: ApiSession.Policy = .init(), clock: any Clock<Duration> = ContinuousClock()
+    ) -> SwapiClient {
+        SwapiClient(
+            session: ApiSession(
+                transport: EmbeddedSwapiTransport(latency: latency, clock: clock, failingFirst: failingFirst), policy: policy, clock: clock))
     }
 
     public func films() async throws -> [Film] {

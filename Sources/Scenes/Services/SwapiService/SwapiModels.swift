@@ -85,8 +85,9 @@ enum SwapiRecords {
         let url: String
 
         var model: Film {
-            Film(id: SwapiRecords.id(url) ?? 0, title: title, episode: episodeId, director: director, producer: producer,
-                 releaseDate: releaseDate, openingCrawl: openingCrawl, characterIDs: characters.compactMap(SwapiRecords.id))
+            Film(
+                id: SwapiRecords.id(url) ?? 0, title: title, episode: episodeId, director: director, producer: producer,
+                releaseDate: releaseDate, openingCrawl: openingCrawl, characterIDs: characters.compactMap(SwapiRecords.id))
         }
     }
 
@@ -104,9 +105,10 @@ enum SwapiRecords {
         let url: String
 
         var model: Person {
-            Person(id: SwapiRecords.id(url) ?? 0, name: name, height: height, mass: mass, hairColor: hairColor, skinColor: skinColor,
-                   eyeColor: eyeColor, birthYear: birthYear, gender: gender, homeworldID: homeworld.flatMap(SwapiRecords.id),
-                   filmIDs: films.compactMap(SwapiRecords.id))
+            Person(
+                id: SwapiRecords.id(url) ?? 0, name: name, height: height, mass: mass, hairColor: hairColor, skinColor: skinColor,
+                eyeColor: eyeColor, birthYear: birthYear, gender: gender, homeworldID: homeworld.flatMap(SwapiRecords.id),
+                filmIDs: films.compactMap(SwapiRecords.id))
         }
     }
 

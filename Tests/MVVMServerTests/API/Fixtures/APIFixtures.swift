@@ -17,19 +17,27 @@ enum APIFixtures {
     static func catalogue() -> SceneCatalogue {
         SceneCatalogue(
             scenes: [
-                Scene("counter", key: "counter", viewModel: Counter.self, factory: SingleViewModelFactory { extras in
-                    Counter(coordinator: extras.context.map { CounterCoordinator(navigator: $0.navigator) })
-                }),
-                Scene("detail", key: "detail/{id}", viewModel: Detail.self, factory: SingleViewModelFactory { extras in
-                    Detail(id: extras.intParameter("id") ?? 0)
-                }),
+                Scene(
+                    "counter", key: "counter", viewModel: Counter.self,
+                    factory: SingleViewModelFactory { extras in
+                        Counter(coordinator: extras.context.map { CounterCoordinator(navigator: $0.navigator) })
+                    }),
+                Scene(
+                    "detail", key: "detail/{id}", viewModel: Detail.self,
+                    factory: SingleViewModelFactory { extras in
+                        Detail(id: extras.intParameter("id") ?? 0)
+                    }),
                 Scene("shelf", key: "shelf", viewModel: Shelf.self, factory: SingleViewModelFactory { _ in Shelf() }),
-                Scene("slow", key: "slow", viewModel: Slow.self, factory: SingleViewModelFactory { extras in
-                    Slow(gate: extras.dependencies.loadGate, taskGate: extras.dependencies.taskGate, scope: extras.scope)
-                }),
-                Scene("timed", key: "timed", viewModel: Timed.self, factory: SingleViewModelFactory { extras in
-                    Timed(clock: extras.dependencies.clock, scope: extras.scope)
-                }),
+                Scene(
+                    "slow", key: "slow", viewModel: Slow.self,
+                    factory: SingleViewModelFactory { extras in
+                        Slow(gate: extras.dependencies.loadGate, taskGate: extras.dependencies.taskGate, scope: extras.scope)
+                    }),
+                Scene(
+                    "timed", key: "timed", viewModel: Timed.self,
+                    factory: SingleViewModelFactory { extras in
+                        Timed(clock: extras.dependencies.clock, scope: extras.scope)
+                    }),
             ],
             rootKey: "counter")
     }

@@ -1,21 +1,57 @@
 import Foundation
-@testable import MVVMCore
 import MVVMJSON
 import TestSupport
 import Testing
+
+@testable import MVVMCore
 
 /// The mapping rules of ``TypeDescriber``: each pinned by the schema written and by real
 /// encodings (the server's encoder) that must fit it, and values that must not.
 @Suite("Schemas from Swift types")
 struct TypeDescriberTests {
-    struct Plain: Codable { var name: String; var count: Int; var ratio: Double; var done: Bool; var note: String? }
+    struct Plain: Codable {
+        var name: String
+        var count: Int
+        var ratio: Double
+        var done: Bool
+        var note: String?
+    }
     enum Genre: String, Codable { case drama, comedy }
-    enum Level: Int, Codable { case low = 1, high = 5 }
-    enum Change: Codable { case reset; case rename(title: String); case move(Int, to: Int); case pick(Plain?) }
-    struct Tree: Codable { var label: String; var children: [Tree]; var parent: Box? }
-    final class Box: Codable { var tree: Tree?; init(tree: Tree?) { self.tree = tree } }
-    struct Shelf: Codable { var books: [Book]; var byTitle: [String: Book]; var counts: [Int: Int]; var tags: Set<String>; var slots: [Int?]; var when: Date; var link: URL; var id: UUID; var blob: Data }
-    struct Book: Codable { var title: String; var genre: Genre; var level: Level }
+    enum Level: Int, Codable {
+        case low = 1
+        case high = 5
+    }
+    enum Change: Codable {
+        case reset
+        case rename(title: String)
+        case move(Int, to: Int)
+        case pick(Plain?)
+    }
+    struct Tree: Codable {
+        var label: String
+        var children: [Tree]
+        var parent: Box?
+    }
+    final class Box: Codable {
+        var tree: Tree?
+        init(tree: Tree?) { self.tree = tree }
+    }
+    struct Shelf: Codable {
+        var books: [Book]
+        var byTitle: [String: Book]
+        var counts: [Int: Int]
+        var tags: Set<String>
+        var slots: [Int?]
+        var when: Date
+        var link: URL
+        var id: UUID
+        var blob: Data
+    }
+    struct Book: Codable {
+        var title: String
+        var genre: Genre
+        var level: Level
+    }
 
     /// Describes `type`; the components under their final names, and the schema written for it.
     private func described<Value: Decodable>(_ type: Value.Type) -> (schema: JSONValue, components: [String: JSONValue], warnings: [String]) {
@@ -59,8 +95,12 @@ struct TypeDescriberTests {
     @Test("String and Int raw-value enums are an enum of their raw values")
     func rawValueEnums() throws {
         let (_, components, _) = described(Book.self)
-        #expect(try component("TypeDescriberTests.Genre", in: components) == ["type": .string("string"), "enum": .array([.string("drama"), .string("comedy")])])
-        #expect(try component("TypeDescriberTests.Level", in: components) == ["type": .string("integer"), "enum": .array([.integer(1), .integer(5)])])
+        #expect(
+            try component("TypeDescriberTests.Genre", in: components) == [
+                "type": .string("string"), "enum": .array([.string("drama"), .string("comedy")]),
+            ])
+        #expect(
+            try component("TypeDescriberTests.Level", in: components) == ["type": .string("integer"), "enum": .array([.integer(1), .integer(5)])])
         #expect(try mismatch(Book(title: "t", genre: .comedy, level: .high)) == nil)
     }
 
@@ -92,22 +132,31 @@ struct TypeDescriberTests {
         #expect(components["TypeDescriberTests.Box"] != nil)
         #expect(warnings.isEmpty, "\(warnings)")
         let leaf = Tree(label: "leaf", children: [], parent: nil)
-        #expect(try mismatch(Tree(label: "root", children: [leaf, Tree(label: "b", children: [leaf], parent: Box(tree: leaf))], parent: Box(tree: nil))) == nil)
+        #expect(
+            try mismatch(Tree(label: "root", children: [leaf, Tree(label: "b", children: [leaf], parent: Box(tree: leaf))], parent: Box(tree: nil)))
+                == nil)
     }
 
     @Test("Arrays, sets, dictionaries, optionals written as null, and the scalars as the encoder writes them (Date as seconds)")
     func collectionsAndScalars() throws {
         let (_, components, warnings) = described(Shelf.self)
         let properties = try #require(try component("TypeDescriberTests.Shelf", in: components)["properties"]?.objectValue)
-        #expect(properties["byTitle"] == .object(["type": .string("object"), "additionalProperties": .object(["$ref": .string("#/components/schemas/TypeDescriberTests.Book")])]))
-        #expect(properties["slots"] == .object(["type": .string("array"), "items": .object(["type": .array([.string("integer"), .string("null")])])]))
+        #expect(
+            properties["byTitle"]
+                == .object([
+                    "type": .string("object"), "additionalProperties": .object(["$ref": .string("#/components/schemas/TypeDescriberTests.Book")]),
+                ]))
+        #expect(
+            properties["slots"] == .object(["type": .string("array"), "items": .object(["type": .array([.string("integer"), .string("null")])])]))
         #expect(properties["when"]?.objectValue?["type"] == .string("number"))
         #expect(properties["id"]?.objectValue?["format"] == .string("uuid"))
         #expect(properties["blob"]?.objectValue?["contentEncoding"] == .string("base64"))
         #expect(warnings.isEmpty, "\(warnings)")
         let book = Book(title: "t", genre: .drama, level: .low)
-        let shelf = Shelf(books: [book, book], byTitle: ["t": book], counts: [3: 4], tags: ["a", "b"], slots: [1, nil], when: Date(timeIntervalSinceReferenceDate: 12.5),
-                          link: URL(string: "https://example.com/a")!, id: UUID(), blob: Data([1, 2, 3]))
+        let shelf = Shelf(
+            books: [book, book], byTitle: ["t": book], counts: [3: 4], tags: ["a", "b"], slots: [1, nil],
+            when: Date(timeIntervalSinceReferenceDate: 12.5),
+            link: URL(string: "https://example.com/a")!, id: UUID(), blob: Data([1, 2, 3]))
         #expect(try mismatch(shelf) == nil)
     }
 
@@ -133,21 +182,33 @@ struct TypeDescriberTests {
         static var jsonSchema: JSONSchema { .string.described("Cents, as a string.") }
     }
 
-    struct Price: Codable { var money: MisdescribedMoney; var strict: Strict?; var described: Described }
+    struct Price: Codable {
+        var money: MisdescribedMoney
+        var strict: Strict?
+        var described: Described
+    }
 
     @Test("A type that cannot be described exactly is named in a warning, never a silent {}; one that describes itself is taken at its word")
     func undescribable() throws {
         let (_, components, warnings) = described(Price.self)
-        #expect(warnings.contains { $0.contains("MisdescribedMoney") && $0.contains("encodes otherwise") && $0.contains("JSONSchemaDescribing") }, "\(warnings)")
+        #expect(
+            warnings.contains { $0.contains("MisdescribedMoney") && $0.contains("encodes otherwise") && $0.contains("JSONSchemaDescribing") },
+            "\(warnings)")
         #expect(warnings.contains { $0.contains("TypeDescriberTests.Strict") && $0.contains("cannot be described") }, "\(warnings)")
-        #expect(try component("TypeDescriberTests.Described", in: components) == ["type": .string("string"), "description": .string("Cents, as a string.")])
+        #expect(
+            try component("TypeDescriberTests.Described", in: components) == [
+                "type": .string("string"), "description": .string("Cents, as a string."),
+            ])
         #expect(!warnings.contains { $0.contains("Described") }, "\(warnings)")
         #expect(try component("TypeDescriberTests.Strict", in: components)["description"] != nil)
     }
 
     enum First { struct Output: Codable { var a: Int } }
     enum Second { struct Output: Codable { var b: Int } }
-    struct Both: Codable { var first: First.Output; var second: Second.Output }
+    struct Both: Codable {
+        var first: First.Output
+        var second: Second.Output
+    }
 
     @Test("Component names are the types' names without the module, the same at every run")
     func names() {

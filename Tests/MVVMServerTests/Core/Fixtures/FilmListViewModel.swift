@@ -30,14 +30,18 @@ extension Core {
 
         init() throws {
             snapshot = try Snapshot(sections: [
-                .init(id: "original", items: [
-                    try .init(id: "film-4", cell: "film", content: Cell(title: "A New Hope")),
-                    try .init(id: "film-5", cell: "film", content: Cell(title: "The Empire Strikes Back")),
-                    try .init(id: "film-6", cell: "film", content: Cell(title: "Return of the Jedi")),
-                ]),
-                .init(id: "prequels", items: [
-                    try .init(id: "film-1", cell: "film", content: Cell(title: "The Phantom Menace")),
-                ]),
+                .init(
+                    id: "original",
+                    items: [
+                        try .init(id: "film-4", cell: "film", content: Cell(title: "A New Hope")),
+                        try .init(id: "film-5", cell: "film", content: Cell(title: "The Empire Strikes Back")),
+                        try .init(id: "film-6", cell: "film", content: Cell(title: "Return of the Jedi")),
+                    ]),
+                .init(
+                    id: "prequels",
+                    items: [
+                        try .init(id: "film-1", cell: "film", content: Cell(title: "The Phantom Menace"))
+                    ]),
             ])
         }
 

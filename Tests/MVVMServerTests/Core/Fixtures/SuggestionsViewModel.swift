@@ -58,7 +58,9 @@ extension Core {
 
         /// A catalogue with the scene `suggestions` as its root.
         static func catalogue(report: Recorder? = nil) -> SceneCatalogue {
-            SceneCatalogue(scenes: [Scene("suggestions", key: "suggestions", viewModel: SuggestionsViewModel.self, factory: factory(report: report))], rootKey: "suggestions")
+            SceneCatalogue(
+                scenes: [Scene("suggestions", key: "suggestions", viewModel: SuggestionsViewModel.self, factory: factory(report: report))],
+                rootKey: "suggestions")
         }
 
         private func recompute() {

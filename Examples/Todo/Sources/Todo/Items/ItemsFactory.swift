@@ -6,9 +6,11 @@ enum ItemsFactory {
     static let key = "items"
 
     /// The scene: not shown, made on first use by the scenes that share it.
-    static let scene = Scene("items", key: key, viewModel: Items.self, factory: SingleViewModelFactory { extras in
-        Items(scope: extras.scope, ids: extras.dependencies.todoIDs)
-    })
+    static let scene = Scene(
+        "items", key: key, viewModel: Items.self,
+        factory: SingleViewModelFactory { extras in
+            Items(scope: extras.scope, ids: extras.dependencies.todoIDs)
+        })
 
     /// The session's shared items, made on first use.
     static func shared(in scope: ViewModelScope) throws -> Items {

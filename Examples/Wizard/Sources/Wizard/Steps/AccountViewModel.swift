@@ -22,11 +22,12 @@ final class AccountViewModel: ViewModel {
         case next
     }
 
-    static let scene = Scene("account", key: WizardCoordinator.Step.account.rawValue, viewModel: AccountViewModel.self,
-                             factory: SingleViewModelFactory { extras in
-        let (coordinator, draft) = try extras.scope.wizard()
-        return AccountViewModel(draft: draft, directory: extras.dependencies.usernames, coordinator: coordinator, scope: extras.scope)
-    })
+    static let scene = Scene(
+        "account", key: WizardCoordinator.Step.account.rawValue, viewModel: AccountViewModel.self,
+        factory: SingleViewModelFactory { extras in
+            let (coordinator, draft) = try extras.scope.wizard()
+            return AccountViewModel(draft: draft, directory: extras.dependencies.usernames, coordinator: coordinator, scope: extras.scope)
+        })
 
     var input = Input()
     private(set) var output = Output()
@@ -42,11 +43,12 @@ final class AccountViewModel: ViewModel {
         self.scope = scope
         input.username = draft.values.username
         input.password = draft.values.password
-        output.username = switch draft.values.usernameAvailable {
-        case true?: .available
-        case false?: .taken
-        case nil: draft.values.username.isEmpty ? .unchecked : .checking
-        }
+        output.username =
+            switch draft.values.usernameAvailable {
+            case true?: .available
+            case false?: .taken
+            case nil: draft.values.username.isEmpty ? .unchecked : .checking
+            }
         if output.username == .checking { check(draft.values.username) }
     }
 

@@ -13,11 +13,12 @@ final class ConfirmViewModel: ViewModel {
         case back, submit
     }
 
-    static let scene = Scene("confirm", key: WizardCoordinator.Step.confirm.rawValue, viewModel: ConfirmViewModel.self,
-                             factory: SingleViewModelFactory { extras in
-        let (coordinator, draft) = try extras.scope.wizard()
-        return ConfirmViewModel(draft: draft, coordinator: coordinator)
-    })
+    static let scene = Scene(
+        "confirm", key: WizardCoordinator.Step.confirm.rawValue, viewModel: ConfirmViewModel.self,
+        factory: SingleViewModelFactory { extras in
+            let (coordinator, draft) = try extras.scope.wizard()
+            return ConfirmViewModel(draft: draft, coordinator: coordinator)
+        })
 
     var input = EmptyInput()
     let output: Output

@@ -18,11 +18,12 @@ final class ProfileViewModel: ViewModel {
     }
 
     static let maxBio = 160
-    static let scene = Scene("profile", key: WizardCoordinator.Step.profile.rawValue, viewModel: ProfileViewModel.self,
-                             factory: SingleViewModelFactory { extras in
-        let (coordinator, draft) = try extras.scope.wizard()
-        return ProfileViewModel(draft: draft, coordinator: coordinator)
-    })
+    static let scene = Scene(
+        "profile", key: WizardCoordinator.Step.profile.rawValue, viewModel: ProfileViewModel.self,
+        factory: SingleViewModelFactory { extras in
+            let (coordinator, draft) = try extras.scope.wizard()
+            return ProfileViewModel(draft: draft, coordinator: coordinator)
+        })
 
     var input = Input()
     private(set) var output = Output()

@@ -9,8 +9,9 @@ final class SignupViewModel: ViewModel {
 
     static let key = "signup"
     static let slot = "step"
-    static let scene = Scene("signup", key: key, viewModel: SignupViewModel.self, factory: SingleViewModelFactory { _ in SignupViewModel() },
-                             firstChildren: [slot: WizardCoordinator.Step.account.rawValue])
+    static let scene = Scene(
+        "signup", key: key, viewModel: SignupViewModel.self, factory: SingleViewModelFactory { _ in SignupViewModel() },
+        firstChildren: [slot: WizardCoordinator.Step.account.rawValue])
 
     var input = EmptyInput()
     let output = Output()

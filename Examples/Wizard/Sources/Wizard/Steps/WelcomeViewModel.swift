@@ -6,9 +6,11 @@ final class WelcomeViewModel: ViewModel {
         var greeting: String
     }
 
-    static let scene = Scene("welcome", key: "welcome/{username}", viewModel: WelcomeViewModel.self, factory: SingleViewModelFactory { extras in
-        WelcomeViewModel(username: extras.parameters["username"] ?? "")
-    })
+    static let scene = Scene(
+        "welcome", key: "welcome/{username}", viewModel: WelcomeViewModel.self,
+        factory: SingleViewModelFactory { extras in
+            WelcomeViewModel(username: extras.parameters["username"] ?? "")
+        })
 
     /// The store key of the welcome of `username`.
     static func key(_ username: String) -> String {

@@ -6,7 +6,10 @@ import MVVMServer
 /// that the journal it exports replays to the same 500.
 final class CannonViewModel: ViewModel {
     struct Input: ViewModelInput { var armed = false }
-    struct Output: Codable, Sendable { var loaded = false; var shots = 0 }
+    struct Output: Codable, Sendable {
+        var loaded = false
+        var shots = 0
+    }
     enum Action: String, CaseIterable, ViewModelAction { case load, fire }
     struct Jammed: Error {}
 
