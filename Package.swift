@@ -174,10 +174,19 @@ let package = Package(
             // input there (BENCHMARKS.md). Debug and sanitizer builds keep glibc's.
             linkerSettings: [.linkedLibrary("tcmalloc_minimal", .when(platforms: [.linux], configuration: .release))]
         ),
+        // Helpers of every test target: raw HTTP clients, gates, log capture. They know no
+        // module of the framework, so that MVVMCore's tests build without the HTTP runtime.
         .target(
             name: "TestSupport",
-            dependencies: ["MVVMServer", "MVVMHTTP", "MVVMCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [.product(name: "Logging", package: "swift-log")],
             path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // Helpers that serve an application or raw routes on a port, for the tests above MVVMCore.
+        .target(
+            name: "ServerTestSupport",
+            dependencies: ["MVVMServer", "MVVMHTTP", "MVVMCore", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/ServerTestSupport",
             swiftSettings: swiftSettings
         ),
         // The fuzz targets of the request-facing parsers (RELIABILITY.md, "Fuzzing"): a corpus
@@ -195,17 +204,37 @@ let package = Package(
             dependencies: ["MVVMJSON"],
             swiftSettings: swiftSettings
         ),
+        // Each test target tests the module it is named after, and depends on nothing above it.
+        .testTarget(
+            name: "MVVMCoreTests",
+            dependencies: ["MVVMCore", "MVVMJSON", "MVVMSupport", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MVVMHTTPTests",
+            dependencies: ["MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MVVMSQLiteTests",
+            dependencies: [
+                "MVVMSQLite", "MVVMCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MVVMServerTests",
             dependencies: [
-                "MVVMServer", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "MVVMServer", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport", "ServerTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MVVMClientTests",
             dependencies: [
-                "MVVMClient", "MVVMServerTesting", "MVVMServer", "MVVMSQLite", "TestSupport",
+                "MVVMClient", "MVVMServerTesting", "MVVMServer", "MVVMSQLite", "TestSupport", "ServerTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -216,6 +245,7 @@ let package = Package(
             name: "ScenesTests",
             dependencies: [
                 "Scenes", "MVVMServer", "MVVMServerTesting", "MVVMClient", "MVVMCore", "MVVMHTTP", "MVVMJSON", "MVVMSupport", "TestSupport",
+                "ServerTestSupport",
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,7 @@
 import Foundation
 import MVVMClient
 import MVVMServer
+import ServerTestSupport
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import Logging
 import MVVMClient
 import MVVMServer
 import MVVMServerTesting
+import ServerTestSupport
 import TestSupport
 import Testing
 

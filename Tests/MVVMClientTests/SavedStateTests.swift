@@ -2,6 +2,7 @@ import Foundation
 import MVVMClient
 import MVVMServer
 import MVVMServerTesting
+import TestSupport
 import Testing
 
 @Suite("Saved state: sessions come back after a restart, from the SQLite state file")
@@ -11,9 +12,7 @@ struct SavedStateTests {
 
     /// A state file in a folder of its own, removed after the test.
     static func withStateFile(_ body: (String) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "mvvm-state-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await body(folder.appending(path: "state.sqlite").path)
+        try await StateFile.withTemporary(body)
     }
 
     static func server(stateFile: String) -> TestServer {

@@ -1,6 +1,7 @@
 import Foundation
 import MVVMServer
 import Scenes
+import ServerTestSupport
 import TestSupport
 import Testing
 

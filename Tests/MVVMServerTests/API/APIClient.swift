@@ -4,6 +4,7 @@ import MVVMHTTP
 import MVVMJSON
 import MVVMServer
 import MVVMSupport
+import ServerTestSupport
 import TestSupport
 import Testing
 

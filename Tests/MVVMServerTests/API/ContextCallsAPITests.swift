@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MVVMSupport
+import ServerTestSupport
 import TestSupport
 import Testing
 

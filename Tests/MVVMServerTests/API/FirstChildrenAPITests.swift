@@ -1,6 +1,7 @@
 import Foundation
 import MVVMCore
 import MVVMServer
+import ServerTestSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import MVVMServer
+import ServerTestSupport
 import Synchronization
 import TestSupport
 import Testing

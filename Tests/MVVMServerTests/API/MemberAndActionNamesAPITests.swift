@@ -1,5 +1,6 @@
 import Foundation
 import MVVMServer
+import ServerTestSupport
 import TestSupport
 import Testing
 

@@ -11,7 +11,15 @@ import Testing
 @Suite("Session tombstones")
 struct SessionTableTests {
     private let catalogue = SceneCatalogue(
-        scenes: [Scene("counter", key: "counter", viewModel: Core.CounterViewModel.self, factory: DefaultViewModelFactory())], rootKey: "counter")
+        scenes: [Scene("counter", key: "counter", viewModel: Tally.self, factory: DefaultViewModelFactory())], rootKey: "counter")
+
+    /// A view model with one member in and out; the table never makes one.
+    private final class Tally: InitializableViewModel {
+        struct Input: ViewModelInput { var count = 0 }
+        struct Output: Codable, Sendable, Equatable { var count = 0 }
+        var input = Input()
+        var output: Output { Output(count: input.count) }
+    }
 
     private func session(_ id: String) -> Session {
         Session(id: id, context: ContextActor(id: id, catalogue: catalogue, dependencies: DependencyValues()), now: 0)

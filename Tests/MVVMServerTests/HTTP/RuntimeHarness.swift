@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MVVMSupport
+import ServerTestSupport
 import Synchronization
 import TestSupport
 

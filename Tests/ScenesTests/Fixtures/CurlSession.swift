@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import TestSupport
 
 /// One session of a running ``TestApplication``, driven over real HTTP as the README's curl

@@ -5,6 +5,7 @@ import MVVMHTTP
 import MVVMJSON
 import MVVMServer
 import MVVMSupport
+import ServerTestSupport
 import Synchronization
 import TestSupport
 
