@@ -5,7 +5,7 @@ import Testing
 
 @testable import Scenes
 
-@Suite("The README's curl tour, end to end over real HTTP")
+@Suite("The example app article's curl tour, end to end over real HTTP")
 struct CurlTourTests {
     typealias Films = FilmsViewModel.Output
     typealias Results = FindResultsViewModel.Output

@@ -2,7 +2,7 @@ import Foundation
 import ServerTestSupport
 import TestSupport
 
-/// One session of a running ``TestApplication``, driven over real HTTP as the README's curl
+/// One session of a running ``TestApplication``, driven over real HTTP as the example app article's curl
 /// tour drives it; every answer is checked for its status and decoded.
 struct CurlSession {
     let app: TestApplication
