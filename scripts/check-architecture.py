@@ -66,4 +66,34 @@ importing = sorted(str(p.relative_to(ROOT)) for p, text in sources.items() if re
 check(all(p.startswith("Sources/MVVMHTTP/") for p in importing), "only MVVMHTTP's files import CMicroHTTPD", f"{importing}")
 check(targets["Scenes"].get("target_dependencies") == ["MVVMServer"], "the example app depends on MVVMServer alone")
 
+manifest = (ROOT / "Package.swift").read_text()
+for app in ("Scenes", "server"):
+    declaration = re.search(r'\.(?:executableTarget|target)\(\s*name: "' + app + r'",.*?\n        \)', manifest, re.S)
+    check(bool(declaration) and "packageAccess: false" in declaration.group(0), f"{app} is built with packageAccess: false")
+
+# The framework modules: everything an app links, the testing product (which a test owns) aside.
+framework = {p: t for p, t in sources.items() if p.relative_to(ROOT / "Sources").parts[0] in
+             {"MVVMSupport", "MVVMJSON", "MVVMCore", "MVVMSQLite", "MVVMPostgres", "MVVMHTTP", "MVVMServer"}}
+code = {p: "\n".join(line.split("//")[0] for line in t.splitlines()) for p, t in framework.items()}
+
+checkers = {
+    "MicroHTTPDResult": r"\bMHD_(queue_response|add_response_header|set_connection_option|start_daemon)\(",
+    "SQLiteResult": r"\bsqlite3_(step|reset|prepare_v2|prepare_v3|bind_[a-z0-9]+|exec|finalize|wal_checkpoint_v2)\(",
+}
+for checker, calls in checkers.items():
+    unchecked = sorted(str(p.relative_to(ROOT)) for p, t in code.items()
+                       if re.search(calls, t) and checker not in t and not (checker == "SQLiteResult" and re.search(r"\bcheck\(", t)))
+    check(not unchecked, f"every file calling a status-returning C function names {checker}", f"{unchecked}")
+
+starters = sorted(str(p.relative_to(ROOT)) for p, t in code.items() if re.search(r"\bTask(\.detached)?\s*(\{|\()", t))
+check(starters == ["Sources/MVVMCore/Context/ContextActor.swift"],
+      "the framework starts unstructured tasks in ContextActor.swift alone (loads and launches, owned by their StoreEntry)", f"{starters}")
+
+blocking = sorted(f"{p.relative_to(ROOT)}: {m.group(0)}" for p, t in code.items()
+                  for m in re.finditer(r"DispatchSemaphore|Thread\.sleep|\busleep\(|\.wait\(\)|DispatchGroup", t))
+check(not blocking, "no semaphore, sleep or wait() in the framework modules", f"{blocking}")
+stops = [(p, t) for p, t in code.items() if "MHD_stop_daemon(" in t]
+check(len(stops) == 1 and re.search(r"Thread\s*\{[^}]*MHD_stop_daemon\(", stops[0][1]) is not None,
+      "MHD_stop_daemon is called in one place, on a Thread of its own")
+
 sys.exit(1 if failures else 0)
