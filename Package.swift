@@ -235,7 +235,7 @@ let package = Package(
             name: "MVVMClientTests",
             dependencies: [
                 "MVVMClient", "MVVMServerTesting", "MVVMServer", "MVVMSQLite", "TestSupport", "ServerTestSupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

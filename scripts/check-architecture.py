@@ -96,4 +96,36 @@ stops = [(p, t) for p, t in code.items() if "MHD_stop_daemon(" in t]
 check(len(stops) == 1 and re.search(r"Thread\s*\{[^}]*MHD_stop_daemon\(", stops[0][1]) is not None,
       "MHD_stop_daemon is called in one place, on a Thread of its own")
 
+# Tests wait for a condition (eventually, settling, a long-poll, the test clock), not for a
+# time. The real-time sleeps left are where time itself is what is tested, each file with its
+# count and why; a new one fails here until it is justified in this table.
+timed_tests = {
+    "Tests/TestSupport/Eventually.swift": (1, "the condition poll every other wait uses"),
+    "Tests/TestSupport/ChildProcess.swift": (1, "a child process's output is polled"),
+    "Tests/TestSupport/TestHTTPClient.swift": (1, "a slow client sends byte by byte"),
+    "Tests/ScenesTests/Fixtures/SwapiFixtureServer.swift": (1, "a SWAPI server's latency"),
+    "Tests/ScenesTests/Fixtures/CurlSession.swift": (1, "a snapshot read again until it catches up with a state"),
+    "Tests/MVVMClientTests/BoardApp.swift": (1, "work a view model launches ends later"),
+    "Tests/MVVMServerTests/API/Fixtures/Slow.swift": (1, "a slow load"),
+    "Tests/MVVMCoreTests/ContextExecutorTests.swift": (2, "a race window widened; queued work awaited on a plain thread"),
+    "Tests/MVVMCoreTests/ContextHoldTests.swift": (1, "nothing runs while a context is held"),
+    "Tests/MVVMServerTests/Runtime/WorkDrainerTests.swift": (1, "queued items stay queued while the drainers are busy"),
+    "Tests/MVVMServerTests/Runtime/BackgroundWorkTests.swift": (3, "nothing runs after a run ended; pieces that outlive cancellation"),
+    "Tests/MVVMClientTests/SavedStateFaultTests.swift": (1, "a session's last use, saved in milliseconds"),
+    "Tests/MVVMServerTests/API/SessionAPITests.swift": (3, "the least recently used session, by milliseconds of use"),
+    "Tests/MVVMServerTests/API/InspectorAPITests.swift": (3, "idle time and expiry, in real seconds"),
+    "Tests/MVVMServerTests/Hardening/GreedyClientTests.swift": (1, "clients that vanish while the runtime reads them"),
+    "Tests/MVVMServerTests/HTTP/RuntimeTests.swift": (4, "deadlines and their sweeps; a client gone while parked"),
+}
+sleeping = {}
+for path in (ROOT / "Tests").rglob("*.swift"):
+    relative = str(path.relative_to(ROOT))
+    if relative.startswith("Tests/Fuzz/"):
+        continue
+    count = len(re.findall(r"\bTask\.sleep\(|\busleep\(|Thread\.sleep", path.read_text()))
+    if count:
+        sleeping[relative] = count
+unjustified = sorted(f"{p} ({n})" for p, n in sleeping.items() if n > timed_tests.get(p, (0, ""))[0])
+check(not unjustified, "tests sleep in real time only where time is what they test (the table in this script)", f"{unjustified}")
+
 sys.exit(1 if failures else 0)

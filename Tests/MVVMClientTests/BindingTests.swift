@@ -65,7 +65,7 @@ struct BindingTests {
             #expect(before.output.titles == ["milk", "eggs"])
             async let woken = list.next(after: before.version, wait: .seconds(10))
             // Parked before the change (the long-poll is woken by it, not answered from a later read).
-            try await Task.sleep(for: .milliseconds(100))
+            try await client.waitUntilParked()
             _ = try await session.scene("detail", input: NoInput.self, output: Detail.Output.self).perform("rename", arguments: ["title": "oat milk"])
             let next = try await woken
             #expect(next.version > before.version)

@@ -97,7 +97,7 @@ struct ClientTests {
             let current = try await counter.state()
 
             async let next = counter.next(after: current.version, wait: .seconds(10))
-            try await Task.sleep(for: .milliseconds(50))
+            try await client.waitUntilParked()
             try await counter.perform("increment")
             #expect(try await next.output.count == 1)
 

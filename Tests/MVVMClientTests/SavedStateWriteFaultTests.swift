@@ -50,7 +50,7 @@ struct SavedStateWriteFaultTests {
             let version = try #require(board.json["version"] as? Int)
             // A long-poll parked on the board must not be woken by a change that does not hold.
             async let parked = server.request("GET", "/sessions/\(id)/scenes/board?since=\(version)&wait=1")
-            try await Task.sleep(for: .milliseconds(100))
+            try await server.waitUntilParked()
 
             try Self.store(of: server).simulate(.diskFull)
             // Rows long enough to need pages the file cannot have.

@@ -101,7 +101,8 @@ struct SceneStoreTests {
             let store = try await SceneStore(session.scene("ticker", input: Ticker.Input.self, output: Ticker.Output.self))
             store.exhaustivity = .off
             try await store.perform("start") { $0.output.started = true }
-            try await Task.sleep(for: .milliseconds(100))
+            // The first tick, launched by the action, has come once the session settles.
+            _ = try await session.settled()
             try await store.perform("start") { $0.output.started = true }
             try await store.receive { $0.output.ticks = 2 }
             try await store.finish()

@@ -86,7 +86,7 @@ struct SnapshotCopyTests {
             let board = try await client.createSession().scene("board", input: Board.Input.self, output: Board.Output.self)
             var copy = try await board.snapshotCopy()
             let changer = Task {
-                try await Task.sleep(for: .milliseconds(50))
+                try await client.waitUntilParked()
                 var input = Board.Input()
                 input.rows = [Row(id: "7", section: "later", title: "x")]
                 try await board.setInput(input)

@@ -1,5 +1,6 @@
 import Foundation
 import MVVMCore
+import TestSupport
 import Testing
 
 extension Core {
@@ -17,7 +18,7 @@ extension Core {
             board.publish(Self.document(1), on: .scene("car"))
             board.publish(Self.document(1), on: .scene("film"))
             let woken = Task { await board.next(after: 1, on: .scene("car"), timeout: .seconds(30)) }
-            while board.waiterCount < 1 { try await Task.sleep(for: .milliseconds(1)) }
+            #expect(try await eventually { board.waiterCount >= 1 })
 
             board.hold()
             board.hold()

@@ -2,6 +2,7 @@ import Foundation
 import MVVMCore
 import MVVMJSON
 import MVVMSupport
+import TestSupport
 import Testing
 
 extension Core {
@@ -17,9 +18,7 @@ extension Core {
         /// Waits until `count` waiters are registered, so that what follows wakes them (rather
         /// than finding a newer document at once).
         private static func waitForWaiters(_ count: Int, on board: PublicationBoard) async throws {
-            while board.waiterCount < count {
-                try await Task.sleep(for: .milliseconds(1))
-            }
+            #expect(try await eventually { board.waiterCount >= count }, "\(count) waiters registered")
         }
 
         @Test("A waiter is woken by the next publication with the newer document")

@@ -184,7 +184,8 @@ struct DocumentedFactsTests {
     @Test("The count of public declarations CONTRIBUTING.md states is the sources' count, by its own command")
     func publicDeclarationCount() throws {
         let contributing = try Self.text("CONTRIBUTING.md")
-        let stated = try #require(contributing.replacingOccurrences(of: "\n", with: " ").firstMatch(of: try Regex(#"has (\d+) public declarations"#))?.output[1].substring)
+        let stated = try #require(
+            contributing.replacingOccurrences(of: "\n", with: " ").firstMatch(of: try Regex(#"has (\d+) public declarations"#))?.output[1].substring)
         // The command CONTRIBUTING.md gives: grep -rhE '^\s*(@[A-Za-z]+(\([^)]*\))?\s+)*(public|open)\s' --include='*.swift' Sources/MVVM*
         let declaration = try Regex(#"^\s*(@[A-Za-z]+(\([^)]*\))?\s+)*(public|open)\s"#)
         var count = 0

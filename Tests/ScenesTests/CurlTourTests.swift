@@ -83,9 +83,9 @@ struct CurlTourTests {
         let results = try await session.waitForState("find/people", as: Results.self) { $0.isLoaded }
         #expect(results.output.predicate == "")
         #expect(results.output.results.isEmpty)
-        let parkedBefore = try await app.parkedRequests()
+        let parkedBefore = try await app.metric("mvvm_parked_requests") ?? 0
         async let woken = session.get("/scenes/find/people?since=\(results.version)&wait=10", timeout: 15)
-        try await app.waitForParkedRequests(parkedBefore + 1)
+        try await app.waitUntilParked(parkedBefore + 1)
         let find = try await session.input("find", ["predicate": "sky"], as: FindViewModel.Output.self)
         #expect(find.output.predicate == "sky")
         let found = try SceneDocument<Results>(try await woken.body)

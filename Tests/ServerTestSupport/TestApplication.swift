@@ -48,6 +48,25 @@ public final class TestApplication: Sendable {
         try await TestHTTPClient.json(port: port, method, path, object, headers: headers)
     }
 
+    /// The value of an unlabelled metric in `GET /metrics`.
+    public func metric(_ name: String) async throws -> Int? {
+        let text = try await request("GET", "/metrics").text
+        for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
+            // Counters are written as integers, gauges as floating-point numbers (`2.0`).
+            return Double(line.dropFirst(name.count + 1)).map { Int($0) }
+        }
+        return nil
+    }
+
+    /// Returns once at least `count` requests are parked (`mvvm_parked_requests`): a long-poll
+    /// sent before a change then waits for it, instead of being answered by a later read.
+    public func waitUntilParked(_ count: Int = 1) async throws {
+        let parked = try await eventually(within: .seconds(10), every: .milliseconds(5)) {
+            try await self.metric("mvvm_parked_requests") ?? 0 >= count
+        }
+        guard parked else { throw TestHTTPClient.Failure(description: "\(count) requests were not parked") }
+    }
+
     /// Creates a session and returns its id.
     public func createSession() async throws -> String {
         let response = try await request("POST", "/sessions")

@@ -49,6 +49,11 @@ final class WorkDrainer: Sendable {
         return false
     }
 
+    /// How many drainers run now; none once the queue has run dry.
+    var runningDrainers: Int {
+        state.withLock { $0.drainers }
+    }
+
     private func drain() async {
         while let work = next() {
             await work()

@@ -63,21 +63,12 @@ struct APIClient: Sendable {
 
     /// The value of an unlabelled metric in `GET /metrics`.
     func metric(_ name: String) async throws -> Int? {
-        let text = try await get("/metrics").text
-        for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
-            // Counters are written as integers, gauges as floating-point numbers (`2.0`).
-            return Double(line.dropFirst(name.count + 1)).map { Int($0) }
-        }
-        return nil
+        try await app.metric(name)
     }
 
     /// Returns once at least `count` long-polls are parked.
     func waitUntilParked(_ count: Int) async throws {
-        for _ in 0..<1000 {
-            if try await metric("mvvm_parked_requests") ?? 0 >= count { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw TestHTTPClient.Failure(description: "\(count) requests were not parked")
+        try await app.waitUntilParked(count)
     }
 
     /// Checks that a response is problem details of one kind, with `member` when given.

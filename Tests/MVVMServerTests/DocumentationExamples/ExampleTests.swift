@@ -125,7 +125,7 @@ extension DocumentationExamples {
                 let version = shelf["version"] as? Int ?? 0
                 async let woken = app.request("GET", "\(scenes)/shelf?since=\(version)&wait=10")
                 // Parked before the change: the long-poll is woken by it.
-                try await Task.sleep(for: .milliseconds(100))
+                try await app.waitUntilParked()
                 #expect(try await app.json("POST", "\(scenes)/book/1/actions/borrow", [String: Any]()).status == 200)
                 #expect(try await woken.json["version"] as? Int ?? 0 > version)
                 let snapshot = try await app.request("GET", "\(scenes)/shelf/snapshot").json

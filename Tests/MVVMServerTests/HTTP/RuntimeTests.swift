@@ -308,12 +308,12 @@ struct RuntimeTests {
         }
         defer { harness.stop() }
         let idle = try (0..<4).map { _ in try TestHTTPClient.openIdleConnection(port: harness.port) }
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await eventually { harness.server.openConnectionCount == 4 }, "the four are accepted")
         let extra = try TestHTTPClient.openIdleConnection(port: harness.port)
         #expect(await TestHTTPClient.isClosedByServer(extra, timeout: 2))
         close(extra)
         idle.forEach { close($0) }
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(try await eventually { harness.server.openConnectionCount == 0 }, "the closed ones are let go")
         let response = try await TestHTTPClient.request(port: harness.port, "GET", "/echo/a/b")
         #expect(response.status == 200)
     }

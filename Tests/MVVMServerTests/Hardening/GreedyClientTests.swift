@@ -31,7 +31,7 @@ struct GreedyClientTests {
         // When the idle clients go, new clients are served again.
         idle.forEach { close($0) }
         idle.removeAll()
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await eventually(within: .seconds(20)) { server.app.openConnectionCount == 0 })
         #expect(try await server.request("GET", "/health").status == 200)
         await server.stop()
     }
@@ -57,7 +57,7 @@ struct GreedyClientTests {
         sockets.forEach { close($0) }
         // Nothing answers them but their deadline, eight seconds after they parked.
         #expect(try await Self.waitForMetric("mvvm_parked_requests", 0, server, seconds: 20))
-        #expect(try await Self.metric("mvvm_long_polls_expired_total", server) == 10)
+        #expect(try await server.metric("mvvm_long_polls_expired_total") == 10)
         // The gauge falls when a long-poll is answered; the runtime lets go of the request once
         // libmicrohttpd has resumed its connection and found it closed, a pass of its loop later.
         #expect(
@@ -83,7 +83,7 @@ struct GreedyClientTests {
             close(fd)
         }
         try await Task.sleep(for: .milliseconds(300))
-        let places = try #require(try await Self.metric("mvvm_parked_requests", server))
+        let places = try #require(try await server.metric("mvvm_parked_requests"))
         #expect(places == server.app.parkedConnectionCount, "every long-poll holding a place is parked")
         #expect(places < 100)
         await server.stop()
@@ -95,11 +95,10 @@ struct GreedyClientTests {
     static func loadedProbe(_ server: TestApplication) async throws -> (path: String, version: Int) {
         let session = try await server.createSession()
         let probe = "/sessions/\(session)/scenes/probe"
-        var state = try await server.request("GET", probe).json
-        for _ in 0..<200 where state["lifecycle"] as? String != "loaded" {
-            try await Task.sleep(for: .milliseconds(10))
-            state = try await server.request("GET", probe).json
-        }
+        _ = try await server.request("GET", probe)
+        // The probe's load has ended once the session has settled.
+        #expect(try await server.request("GET", "/sessions/\(session)/settled?wait=10").json["settled"] as? Bool == true)
+        let state = try await server.request("GET", probe).json
         #expect(state["lifecycle"] as? String == "loaded")
         return (probe, try #require(state["version"] as? Int))
     }
@@ -117,18 +116,8 @@ struct GreedyClientTests {
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
     }
 
-    /// Whether a metric reads `value` within `seconds` (read every 10 ms).
+    /// Whether a metric reads `value` within `seconds`.
     static func waitForMetric(_ name: String, _ value: Int, _ server: TestApplication, seconds: Int = 10) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while try await metric(name, server) != value {
-            if ContinuousClock.now > deadline { return false }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return true
-    }
-
-    static func metric(_ name: String, _ server: TestApplication) async throws -> Int? {
-        let text = try await server.request("GET", "/metrics").text
-        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ")[1]) }.map { Int($0) }
+        try await eventually(within: .seconds(seconds), every: .milliseconds(10)) { try await server.metric(name) == value }
     }
 }

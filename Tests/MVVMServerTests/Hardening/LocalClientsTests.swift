@@ -152,7 +152,7 @@ struct LocalClientsTests {
             let first = try await server.request("GET", "/sessions/\(id)/scenes/probe")
             let version = first.json["version"] as? Int ?? 0
             async let parked = server.request("GET", "/sessions/\(id)/scenes/probe?since=\(version)&wait=10", headers: ["Origin": page])
-            try await Task.sleep(for: .milliseconds(200))
+            try await server.waitUntilParked()
             #expect(try await server.json("POST", "/sessions/\(id)/scenes/probe/input", ["text": "later"]).status == 200)
             let answer = try await parked
             #expect(answer.status == 200)

@@ -68,7 +68,7 @@ struct StreamHardeningTests {
         let blocked = ContinuousClock.now
         #expect(try await GreedyClientTests.waitForMetric("mvvm_open_streams", 0, server, seconds: 10))
         #expect(ContinuousClock.now - blocked < .seconds(5))
-        #expect(try await GreedyClientTests.metric("mvvm_parked_requests", server) == 0)
+        #expect(try await server.metric("mvvm_parked_requests") == 0)
         #expect(try await server.request("GET", probe).status == 200)
         await stream.close()
         await server.stop()
@@ -96,7 +96,7 @@ struct StreamHardeningTests {
         sockets.forEach { close($0) }
         sockets.removeAll()
         #expect(try await GreedyClientTests.waitForMetric("mvvm_open_streams", 0, server, seconds: 20))
-        #expect(try await GreedyClientTests.metric("mvvm_parked_requests", server) == 0)
+        #expect(try await server.metric("mvvm_parked_requests") == 0)
         #expect(try await server.request("GET", "/sessions/\(sessions[0])/navigation").status == 200)
         await server.stop()
     }
@@ -124,7 +124,7 @@ struct StreamHardeningTests {
         sockets.forEach { close($0) }
         sockets.removeAll()
         #expect(try await GreedyClientTests.waitForMetric("mvvm_open_streams", 0, server, seconds: 20))
-        #expect(try await GreedyClientTests.metric("mvvm_parked_requests", server) == 0)
+        #expect(try await server.metric("mvvm_parked_requests") == 0)
         await server.stop()
     }
 
@@ -154,7 +154,7 @@ struct StreamHardeningTests {
             #expect(outcomes.allSatisfy { ["deleted", "gone", "refused 410"].contains($0) }, "\(outcomes)")
         }
         #expect(try await GreedyClientTests.waitForMetric("mvvm_open_streams", 0, server))
-        #expect(try await GreedyClientTests.metric("mvvm_parked_requests", server) == 0)
+        #expect(try await server.metric("mvvm_parked_requests") == 0)
         await server.stop()
     }
 

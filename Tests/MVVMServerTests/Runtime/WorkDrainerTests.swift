@@ -93,7 +93,7 @@ extension Internals {
                 try await finished.wait(untilAtLeast: 100)
                 #expect(order.value.withLock { $0 } == Array(0..<100))
                 // The queue is empty now and its drainer gone: a new item starts a new one.
-                try await Task.sleep(for: .milliseconds(20))
+                #expect(try await eventually { drainer.runningDrainers == 0 })
                 drainer.submit { finished.increment() }
                 try await finished.wait(untilAtLeast: 101)
             }

@@ -109,21 +109,3 @@ struct CurlSession {
         return items.isEmpty ? "" : "?" + items.joined(separator: "&")
     }
 }
-
-extension TestApplication {
-    /// The number of long-polls parked now, read from `GET /metrics`.
-    func parkedRequests() async throws -> Int {
-        let metrics = try await request("GET", "/metrics").text
-        let line = metrics.split(separator: "\n").first { $0.hasPrefix("mvvm_parked_requests ") }
-        return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? 0
-    }
-
-    /// Returns once at least `count` long-polls are parked.
-    func waitForParkedRequests(_ count: Int, attempts: Int = 200) async throws {
-        for _ in 0..<attempts {
-            if try await parkedRequests() >= count { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw TestHTTPClient.Failure(description: "\(count) long-poll(s) were never parked")
-    }
-}
