@@ -11,12 +11,24 @@ package struct PollParameters: Sendable {
     /// How long to wait for a newer version, cut to the maximum; `nil` when not asked.
     package var wait: Duration?
 
+    /// The largest version a client may send, `Int64.max`: every version a server reaches fits,
+    /// and so does every language's 64-bit integer.
+    package static let maxVersion = UInt64(Int64.max)
+
+    /// A version as a client sends it: 1 to 20 digits, at most ``maxVersion``; `nil` otherwise.
+    package static func version(_ text: some StringProtocol) -> UInt64? {
+        guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = UInt64(text),
+            value <= maxVersion
+        else { return nil }
+        return value
+    }
+
     /// Parses `since` and `wait`; a malformed one is a 400 naming it; `wait` is cut to `maxWait`.
     package init(_ query: [String: String], maxWait: Double) throws(HTTPError) {
         if query.isEmpty { return }
         if let text = query["since"] {
-            guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = UInt64(text) else {
-                throw HTTPError(.invalidParameter, detail: "'since' must be a whole number from 0 to 18446744073709551615.", member: "since")
+            guard let value = Self.version(text) else {
+                throw HTTPError(.invalidParameter, detail: "'since' must be a whole number from 0 to \(Self.maxVersion).", member: "since")
             }
             since = value
         }

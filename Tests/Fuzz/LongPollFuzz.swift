@@ -63,7 +63,7 @@ enum LongPollFuzz {
             "wait=\(waitText.debugDescription) (max \(maxWait)) gave \(wait), expected \(cut) to the millisecond")
     }
 
-    /// The value of a valid `since`: 1 to 20 digits, at most UInt64.max; `nil` when invalid.
+    /// The value of a valid `since`: 1 to 20 digits, at most Int64.max; `nil` when invalid.
     static func since(_ text: String) -> UInt64? {
         let bytes = Array(text.utf8)
         guard (1...20).contains(bytes.count) else { return nil }
@@ -75,7 +75,7 @@ enum LongPollFuzz {
             guard !overflow1, !overflow2 else { return nil }
             value = sum
         }
-        return value
+        return value <= UInt64(Int64.max) ? value : nil
     }
 
     /// Whether `text` is a valid `wait`: `^([0-9]+\.?[0-9]*|\.[0-9]+)$`, at most 32 characters.

@@ -19,7 +19,8 @@ extension Components {
         internal typealias SceneKey = Swift.String
         /// A version the client has (for events: a sequence number). With `wait`, the request
         /// long-polls while this is the current version. A whole number from 0 to
-        /// 18446744073709551615; anything else answers 400 `invalid-parameter`.
+        /// 9223372036854775807 (Int64.max; every version fits); anything else answers 400
+        /// `invalid-parameter`.
         ///
         ///
         /// - Remark: Generated from `#/components/parameters/Since`.
@@ -33,7 +34,7 @@ extension Components {
         /// - Remark: Generated from `#/components/parameters/Wait`.
         internal typealias Wait = Swift.String
         /// For a stream (`Accept: text/event-stream`): the version the client has, as `since`
-        /// (which it takes precedence over). A whole number from 0 to 18446744073709551615; on
+        /// (which it takes precedence over). A whole number from 0 to 9223372036854775807; on
         /// any GET that takes it, anything else answers 400 `invalid-parameter`.
         ///
         ///

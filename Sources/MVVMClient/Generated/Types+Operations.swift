@@ -2029,7 +2029,8 @@ internal enum Operations {
             internal struct Query: Sendable, Hashable {
                 /// A version the client has (for events: a sequence number). With `wait`, the request
                 /// long-polls while this is the current version. A whole number from 0 to
-                /// 18446744073709551615; anything else answers 400 `invalid-parameter`.
+                /// 9223372036854775807 (Int64.max; every version fits); anything else answers 400
+                /// `invalid-parameter`.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/GET/query/since`.
@@ -2059,7 +2060,7 @@ internal enum Operations {
             /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/GET/header`.
             internal struct Headers: Sendable, Hashable {
                 /// For a stream (`Accept: text/event-stream`): the version the client has, as `since`
-                /// (which it takes precedence over). A whole number from 0 to 18446744073709551615; on
+                /// (which it takes precedence over). A whole number from 0 to 9223372036854775807; on
                 /// any GET that takes it, anything else answers 400 `invalid-parameter`.
                 ///
                 ///
@@ -3501,7 +3502,8 @@ internal enum Operations {
             internal struct Query: Sendable, Hashable {
                 /// A version the client has (for events: a sequence number). With `wait`, the request
                 /// long-polls while this is the current version. A whole number from 0 to
-                /// 18446744073709551615; anything else answers 400 `invalid-parameter`.
+                /// 9223372036854775807 (Int64.max; every version fits); anything else answers 400
+                /// `invalid-parameter`.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/snapshot/GET/query/since`.
@@ -3531,7 +3533,7 @@ internal enum Operations {
             /// - Remark: Generated from `#/paths/sessions/{id}/scenes/{key}/snapshot/GET/header`.
             internal struct Headers: Sendable, Hashable {
                 /// For a stream (`Accept: text/event-stream`): the version the client has, as `since`
-                /// (which it takes precedence over). A whole number from 0 to 18446744073709551615; on
+                /// (which it takes precedence over). A whole number from 0 to 9223372036854775807; on
                 /// any GET that takes it, anything else answers 400 `invalid-parameter`.
                 ///
                 ///
@@ -4008,7 +4010,8 @@ internal enum Operations {
             internal struct Query: Sendable, Hashable {
                 /// A version the client has (for events: a sequence number). With `wait`, the request
                 /// long-polls while this is the current version. A whole number from 0 to
-                /// 18446744073709551615; anything else answers 400 `invalid-parameter`.
+                /// 9223372036854775807 (Int64.max; every version fits); anything else answers 400
+                /// `invalid-parameter`.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/navigation/GET/query/since`.
@@ -4038,7 +4041,7 @@ internal enum Operations {
             /// - Remark: Generated from `#/paths/sessions/{id}/navigation/GET/header`.
             internal struct Headers: Sendable, Hashable {
                 /// For a stream (`Accept: text/event-stream`): the version the client has, as `since`
-                /// (which it takes precedence over). A whole number from 0 to 18446744073709551615; on
+                /// (which it takes precedence over). A whole number from 0 to 9223372036854775807; on
                 /// any GET that takes it, anything else answers 400 `invalid-parameter`.
                 ///
                 ///
@@ -4750,7 +4753,8 @@ internal enum Operations {
             internal struct Query: Sendable, Hashable {
                 /// A version the client has (for events: a sequence number). With `wait`, the request
                 /// long-polls while this is the current version. A whole number from 0 to
-                /// 18446744073709551615; anything else answers 400 `invalid-parameter`.
+                /// 9223372036854775807 (Int64.max; every version fits); anything else answers 400
+                /// `invalid-parameter`.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/sessions/{id}/events/GET/query/since`.
@@ -4780,7 +4784,7 @@ internal enum Operations {
             /// - Remark: Generated from `#/paths/sessions/{id}/events/GET/header`.
             internal struct Headers: Sendable, Hashable {
                 /// For a stream (`Accept: text/event-stream`): the version the client has, as `since`
-                /// (which it takes precedence over). A whole number from 0 to 18446744073709551615; on
+                /// (which it takes precedence over). A whole number from 0 to 9223372036854775807; on
                 /// any GET that takes it, anything else answers 400 `invalid-parameter`.
                 ///
                 ///

@@ -12,9 +12,9 @@ struct StreamRequest {
     init?(_ request: HTTPRequest, poll: PollParameters) throws(HTTPError) {
         var lastEventID: UInt64?
         if let text = request.header(RequestHeaderField.lastEventID) {
-            guard text.utf8.count <= 20, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let version = UInt64(text) else {
+            guard let version = PollParameters.version(text) else {
                 throw HTTPError(
-                    .invalidParameter, detail: "'Last-Event-ID' must be a version: a whole number from 0 to 18446744073709551615.",
+                    .invalidParameter, detail: "'Last-Event-ID' must be a version: a whole number from 0 to \(PollParameters.maxVersion).",
                     member: "Last-Event-ID")
             }
             lastEventID = version
