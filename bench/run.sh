@@ -20,6 +20,12 @@
 #   BENCH_SCENARIOS="11" the cluster scenario (not in the default list): inputs through nginx to
 #                        two instances on PostgreSQL (scripts/cluster), next to one instance on
 #                        SQLite and to the baseline, and the failover time (bench/failover.py)
+#   BENCH_SCENARIOS="12" a test flow's cost (not in the default list): what an integration test
+#                        does (a session made, five inputs, one action, GET …/settled, the journal
+#                        exported, the session deleted), on the server in testing mode in the
+#                        server's column and the same server without it in the baseline's, both
+#                        as scripts/run starts them (only --port 0, their state files under
+#                        bench/out), wrk -t$FLOW_CONNECTIONS with a connection per thread
 #   BENCH_STATE=1        scenarios 1 to 6 with the state store on (a state file under bench/out)
 #                        instead of --state none; scenarios 2 and 3 then also run, in the same
 #                        rounds, bench/durable_floor.c (rows 2f and 3f): raw libmicrohttpd that
@@ -69,6 +75,7 @@ STREAM_SESSIONS=$LP_SESSIONS   # scenario 9: 10,000 streams over the long-poll s
 STREAM_PER_SESSION=10
 STREAM_FAN_OUT=1000       # scenario 10: streams on one view model
 INPUT_SESSIONS=64         # scenario 2: one session (car view model) per connection
+FLOW_CONNECTIONS=8        # scenario 12: flows in parallel, one connection (and wrk thread) each
 
 mkdir -p "$OUT" "$BIN"
 RAW="$OUT/raw.tsv"
@@ -118,6 +125,8 @@ cleanup() {
     stop_pid "$DEFAULT_PID"
     stop_pid "$BASELINE_PID"
     stop_pid "$FLOOR_PID"
+    stop_pid "${FLOW_TESTING_PID:-}"
+    stop_pid "${FLOW_PLAIN_PID:-}"
     SERVER_PID=""
     DEFAULT_PID=""
     BASELINE_PID=""
@@ -299,6 +308,9 @@ s11s|11. Beside it: inputs to 1 instance on SQLite, 64 conns|rps|req/s|info|
 s11s|11. Beside it: inputs to 1 instance on SQLite, 64 conns|p99_ms|p99 ms|info|
 s11s|11. Beside it: inputs to 1 instance on SQLite, 64 conns|errors|errors|eq|0
 s11f|11. Failover: kill -9 to the session's next answer through nginx|failover_ms|ms|max_le|2000
+s12|12. A test flow (create, 5 inputs, 1 action, settled, journal, delete): testing mode against the plain server, both as scripts/run starts them|cpu_us_per_flow|CPU µs per flow (answering process)|ratio_le|1.25
+s12|12. A test flow (create, 5 inputs, 1 action, settled, journal, delete): testing mode against the plain server, both as scripts/run starts them|flows_per_s|flows/s|info|
+s12|12. A test flow (create, 5 inputs, 1 action, settled, journal, delete): testing mode against the plain server, both as scripts/run starts them|unexpected|answers not as the step expects|eq|0
 EOF
 )
 
@@ -374,6 +386,10 @@ print_table() {
              "allocator $(ldd "$SCRATCH/release/server" 2>/dev/null | grep -q tcmalloc && echo tcmalloc || echo glibc);" \
              "baseline: bench/baseline.c (raw libmicrohttpd, epoll, pool of 2, same limits, same bytes)."
         echo "Ratios are server median / baseline median; absolute limits are checked on every round."
+        if wants 12; then
+            echo "Scenario 12 puts the server in testing mode in the server's column and the same server without" \
+                 "it in the baseline's, both as scripts/run starts them; wrk -t$FLOW_CONNECTIONS -c$FLOW_CONNECTIONS, a flow per connection."
+        fi
         if wants 9 || wants 10; then
             echo "Scenarios 9 and 10 (Server-Sent Events streams) run on the server only, in the rounds of 4 and 5;" \
                  "scenario 10's p99 is held to scenario 5a's server median of the same run."
@@ -506,6 +522,13 @@ run_wrk() {   # scenario who round port connections script path [metric-extra...
         errors=$((errors + ${value:-0}))
     done
     record "$scenario" "$who" "$round" errors "$errors"
+    local flows
+    flows=$(field "$result" flows)
+    if [[ -n "$flows" && "$flows" -gt 0 ]]; then
+        record "$scenario" "$who" "$round" flows_per_s "$(field "$result" flows_per_s)"
+        record "$scenario" "$who" "$round" unexpected "$(field "$result" unexpected)"
+        record "$scenario" "$who" "$round" cpu_us_per_flow "$(awk -v t=$((ticks_after - ticks_before)) -v hz="$(getconf CLK_TCK)" -v n="$flows" 'BEGIN { printf "%.1f", t * 1e6 / hz / n }')"
+    fi
     local sessions_per_s
     sessions_per_s=$(field "$result" sessions_per_s)
     [[ -z "$sessions_per_s" ]] || record "$scenario" "$who" "$round" sessions_per_s "$sessions_per_s"
@@ -583,6 +606,25 @@ s7() {   # the default-configuration server stands in for the server for one run
 }
 s2() { BENCH_IDS="$OUT/input-ids.txt" run_wrk s2 "$2" "$1" "$(target_port "$2")" 64 "$BENCH_DIR/inputs.lua" /; check_alive "scenario 2"; }
 s3() { run_wrk s3 "$2" "$1" "$(target_port "$2")" 32 "$BENCH_DIR/churn.lua" /; check_alive "scenario 3"; }
+s12() {   # the testing-mode server stands in for the server, the plain one for the baseline
+    local main_pid=$SERVER_PID main_port=$SERVER_PORT base_pid=$BASELINE_PID base_port=$BASELINE_PORT
+    SERVER_PID=$FLOW_TESTING_PID SERVER_PORT=$FLOW_TESTING_PORT BASELINE_PID=$FLOW_PLAIN_PID BASELINE_PORT=$FLOW_PLAIN_PORT
+    THREADS=$FLOW_CONNECTIONS run_wrk s12 "$2" "$1" "$(target_port "$2")" "$FLOW_CONNECTIONS" "$BENCH_DIR/flow.lua" /
+    kill -0 "$FLOW_TESTING_PID" 2>/dev/null || fail "the testing-mode server died during scenario 12; see $OUT/flow-testing.log"
+    kill -0 "$FLOW_PLAIN_PID" 2>/dev/null || fail "the plain server died during scenario 12; see $OUT/flow-plain.log"
+    SERVER_PID=$main_pid SERVER_PORT=$main_port BASELINE_PID=$base_pid BASELINE_PORT=$base_port
+}
+start_flow_server() {   # name [flags...]: a server as scripts/run starts it, its state under bench/out; sets FLOW_STARTED_PID and _PORT
+    local name=$1 line
+    shift
+    rm -rf "$OUT/$name-state"
+    mkdir -p "$OUT/$name-state"
+    XDG_STATE_HOME="$OUT/$name-state" TMPDIR="$OUT/$name-state" "$SCRATCH/release/server" --port 0 "$@" \
+        >"$OUT/$name.stdout" 2>>"$OUT/$name.log" </dev/null &
+    FLOW_STARTED_PID=$!
+    line=$(wait_for_line "$OUT/$name.stdout" 'listening on' 60 "$FLOW_STARTED_PID") || fail "the $name server did not start (see $OUT/$name.log)"
+    FLOW_STARTED_PORT=${line##*:}
+}
 floor_run() {   # round scenario connections script [ids]: the durable floor stands in for the server for one run
     local round=$1 scenario=$2 main_pid=$SERVER_PID
     SERVER_PID=$FLOOR_PID
@@ -755,6 +797,19 @@ if wants 11; then
     stop_server
     stop_pid "$BASELINE_PID"
     BASELINE_PID=""
+fi
+
+if wants 12; then
+    say "scenario 12: a test flow, testing mode against the plain server, $ROUNDS rounds"
+    start_flow_server flow-testing --testing
+    FLOW_TESTING_PID=$FLOW_STARTED_PID FLOW_TESTING_PORT=$FLOW_STARTED_PORT
+    start_flow_server flow-plain
+    FLOW_PLAIN_PID=$FLOW_STARTED_PID FLOW_PLAIN_PORT=$FLOW_STARTED_PORT
+    say "testing-mode server: pid $FLOW_TESTING_PID, port $FLOW_TESTING_PORT; plain server: pid $FLOW_PLAIN_PID, port $FLOW_PLAIN_PORT"
+    for round in $(seq 1 "$ROUNDS"); do pair "$round" s12 "$round"; done
+    stop_pid "$FLOW_TESTING_PID"
+    stop_pid "$FLOW_PLAIN_PID"
+    FLOW_TESTING_PID="" FLOW_PLAIN_PID=""
 fi
 
 if wants 8; then
