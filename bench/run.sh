@@ -19,7 +19,9 @@
 #                        all; 10 without 5 runs scenario 5a's server side too, for its target)
 #   BENCH_SCENARIOS="11" the cluster scenario (not in the default list): inputs through nginx to
 #                        two instances on PostgreSQL (scripts/cluster), next to one instance on
-#                        SQLite and to the baseline, and the failover time (bench/failover.py)
+#                        SQLite and to the baseline, and the failover time (bench/failover.py);
+#                        then one of the instances alone against the SQLite one (rows 11pi, 11pc:
+#                        inputs and session churn, SQLite's figures in the baseline's column)
 #   BENCH_SCENARIOS="12" a test flow's cost (not in the default list): what an integration test
 #                        does (a session made, five inputs, one action, GET …/settled, the journal
 #                        exported, the session deleted), on the server in testing mode in the
@@ -308,6 +310,12 @@ s11s|11. Beside it: inputs to 1 instance on SQLite, 64 conns|rps|req/s|info|
 s11s|11. Beside it: inputs to 1 instance on SQLite, 64 conns|p99_ms|p99 ms|info|
 s11s|11. Beside it: inputs to 1 instance on SQLite, 64 conns|errors|errors|eq|0
 s11f|11. Failover: kill -9 to the session's next answer through nginx|failover_ms|ms|max_le|2000
+s11pi|11. One instance on PostgreSQL (no nginx) against one on SQLite (in the baseline's column), inputs, 64 conns|rps|req/s|ratio_ge|0.6
+s11pi|11. One instance on PostgreSQL (no nginx) against one on SQLite (in the baseline's column), inputs, 64 conns|cpu_us|CPU µs per request (answering process)|info|
+s11pi|11. One instance on PostgreSQL (no nginx) against one on SQLite (in the baseline's column), inputs, 64 conns|errors|errors|eq|0
+s11pc|11. One instance on PostgreSQL against one on SQLite (in the baseline's column), session churn, 32 conns|rps|req/s|ratio_ge|0.6
+s11pc|11. One instance on PostgreSQL against one on SQLite (in the baseline's column), session churn, 32 conns|cpu_us|CPU µs per request (answering process)|info|
+s11pc|11. One instance on PostgreSQL against one on SQLite (in the baseline's column), session churn, 32 conns|errors|errors|eq|0
 s12|12. A test flow (create, 5 inputs, 1 action, settled, journal, delete): testing mode against the plain server, both as scripts/run starts them|cpu_us_per_flow|CPU µs per flow (answering process)|ratio_le|1.25
 s12|12. A test flow (create, 5 inputs, 1 action, settled, journal, delete): testing mode against the plain server, both as scripts/run starts them|flows_per_s|flows/s|info|
 s12|12. A test flow (create, 5 inputs, 1 action, settled, journal, delete): testing mode against the plain server, both as scripts/run starts them|unexpected|answers not as the step expects|eq|0
@@ -676,6 +684,10 @@ s11_setup() {   # two instances on PostgreSQL behind nginx, and one instance on 
     # Sessions made through nginx; their first reads through nginx take each over on the
     # instance the ring gives it, before any measurement.
     SERVER_PORT=$CLUSTER_PORT make_sessions "$INPUT_SESSIONS" "$OUT/cluster-ids.txt"
+    # Instance 1 alone, without nginx: sessions made on it, held by it.
+    PG_PID=$(cat "$CLUSTER_DIR/instance-1.pid")
+    PG_PORT=$(cat "$CLUSTER_DIR/instance-1.port")
+    SERVER_PORT=$PG_PORT make_sessions "$INPUT_SESSIONS" "$OUT/pg-ids.txt"
     BENCH_STATE=1 start_server
     SQLITE_PID=$SERVER_PID
     SQLITE_PORT=$SERVER_PORT
@@ -698,6 +710,27 @@ s11() {   # round: the cluster, the SQLite instance and the baseline, one wrk ru
                 ;;
         esac
         check_alive "scenario 11 ($who)"
+    done
+    # One instance on PostgreSQL against the one on SQLite: its inputs beside the SQLite row's
+    # figures of this round, then session churn on each, in alternating order.
+    SERVER_PID=$PG_PID
+    BENCH_IDS="$OUT/pg-ids.txt" run_wrk s11pi server "$round" "$PG_PORT" 64 "$BENCH_DIR/inputs.lua" /
+    check_alive "scenario 11 (one instance on PostgreSQL)"
+    awk -F'\t' -v r="$round" '$1 == "s11s" && $2 == "server" && $3 == r { $1 = "s11pi"; $2 = "baseline"; print }' OFS='\t' "$RAW" >>"$RAW.tmp"
+    cat "$RAW.tmp" >>"$RAW"
+    rm -f "$RAW.tmp"
+    local baseline_pid=$BASELINE_PID order="postgres sqlite"
+    ((round % 2 == 1)) || order="sqlite postgres"
+    for who in $order; do
+        if [[ $who == postgres ]]; then
+            SERVER_PID=$PG_PID
+            run_wrk s11pc server "$round" "$PG_PORT" 32 "$BENCH_DIR/churn.lua" /
+        else
+            BASELINE_PID=$SQLITE_PID
+            run_wrk s11pc baseline "$round" "$SQLITE_PORT" 32 "$BENCH_DIR/churn.lua" /
+            BASELINE_PID=$baseline_pid
+        fi
+        check_alive "scenario 11 (session churn, $who)"
     done
     SERVER_PID=$SQLITE_PID
 }
