@@ -22,15 +22,15 @@ struct ClientStreamTests {
         for try await state in counter.updates() {
             seen.append(state.output.count)
             versions.append(state.version)
-            #expect(try await Self.metric("mvvm_open_streams", server) == 1, "the updates come over one stream")
-            #expect(try await Self.metric("mvvm_parked_requests", server) == 1, "and no long-poll")
+            #expect(try await server.metric("mvvm_open_streams") == 1, "the updates come over one stream")
+            #expect(try await server.metric("mvvm_parked_requests") == 1, "and no long-poll")
             if seen.count == 4 { break }
             try await counter.perform("increment")
         }
         #expect(seen == [0, 1, 2, 3])
         #expect(versions == versions.sorted() && Set(versions).count == 4)
         // Leaving the loop closes the stream; the server lets go of it within its connection timeout.
-        #expect(try await eventually(within: .seconds(5), every: .milliseconds(50)) { try await Self.metric("mvvm_open_streams", server) == 0 })
+        #expect(try await eventually(within: .seconds(5), every: .milliseconds(50)) { try await server.metric("mvvm_open_streams") == 0 })
         await server.stop()
     }
 
@@ -64,8 +64,8 @@ struct ClientStreamTests {
         var iterator = counter.updates(wait: .seconds(10), delivery: .longPoll).makeAsyncIterator()
         #expect(try await iterator.next()?.output.count == 0)
         async let next = iterator.next()
-        #expect(try await eventually { try await Self.metric("mvvm_parked_requests", server) == 1 })
-        #expect(try await Self.metric("mvvm_open_streams", server) == 0)
+        #expect(try await eventually { try await server.metric("mvvm_parked_requests") == 1 })
+        #expect(try await server.metric("mvvm_open_streams") == 0)
         try await counter.perform("increment")
         #expect(try await next?.output.count == 1)
         await server.stop()
@@ -79,16 +79,10 @@ struct ClientStreamTests {
         let counter = session.scene("counter", input: Counter.Input.self, output: Counter.Output.self)
         var iterator = counter.updates(wait: .seconds(5)).makeAsyncIterator()
         #expect(try await iterator.next()?.output.count == 0)
-        #expect(try await Self.metric("mvvm_open_streams", server) == 1)
+        #expect(try await server.metric("mvvm_open_streams") == 1)
         await server.stop()
         let started = ContinuousClock.now
         await #expect(throws: (any Error).self) { _ = try await iterator.next() }
         #expect(ContinuousClock.now - started < .seconds(10))
-    }
-
-    /// The value of an unlabelled metric in `GET /metrics`.
-    static func metric(_ name: String, _ server: TestApplication) async throws -> Int? {
-        let text = try await server.request("GET", "/metrics").text
-        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ")[1]) }.map { Int($0) }
     }
 }

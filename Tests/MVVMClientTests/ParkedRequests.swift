@@ -11,15 +11,8 @@ extension MVVMClient {
         let parked = try await eventually(within: .seconds(10), every: .milliseconds(5)) {
             guard case .ok(let ok) = try await api.getMetrics(.init()) else { return false }
             let text = try await String(collecting: try ok.body.textPlainVersion_0_0_4, upTo: 1 << 20)
-            let line = text.split(separator: "\n").first { $0.hasPrefix("mvvm_parked_requests ") }
-            return line.flatMap { Double($0.dropFirst("mvvm_parked_requests ".count)) }.map { Int($0) >= count } ?? false
+            return MetricsText.value(of: "mvvm_parked_requests", in: text) ?? 0 >= count
         }
-        guard parked else { throw ParkingTimeout(count: count) }
+        guard parked else { throw TestHTTPClient.Failure(description: "\(count) requests were not parked") }
     }
-}
-
-/// No `count` requests were parked within the wait.
-struct ParkingTimeout: Error, CustomStringConvertible {
-    let count: Int
-    var description: String { "\(count) requests were not parked" }
 }

@@ -42,7 +42,7 @@ struct SavedStateFaultTests {
         "A saved input that no longer decodes starts that view model fresh, with a warning; the rest of the session is restored",
         arguments: TestMode.allCases)
     func inputNoLongerDecodes(mode: TestMode) async throws {
-        try await SavedStateTests.withStateFile { file in
+        try await StateFile.withTemporary { file in
             let id = try await SavedStateTests.server(stateFile: file).test(mode) { client in
                 let session = try await client.createSession()
                 try await session.scene("counter", input: BoardApp.Counter.Input.self, output: BoardApp.Counter.Output.self).setInput(members: [
@@ -71,7 +71,7 @@ struct SavedStateFaultTests {
 
     @Test("--state-sync full makes every commit wait for the disk (synchronous=FULL); the default is NORMAL in WAL mode")
     func synchronousSetting() async throws {
-        try await SavedStateTests.withStateFile { file in
+        try await StateFile.withTemporary { file in
             let normal = try SQLiteStateStore(path: file)
             #expect(try normal.synchronousSetting() == 1)
             await normal.close()
@@ -83,7 +83,7 @@ struct SavedStateFaultTests {
 
     @Test("A state file written by a later version (a newer schema) is refused at start, named, and left untouched")
     func newerSchema() async throws {
-        try await SavedStateTests.withStateFile { file in
+        try await StateFile.withTemporary { file in
             try await SQLiteStateStore(path: file).close()
             // A later version's migration, as it would have recorded it.
             let queue = try DatabaseQueue(path: file)
@@ -102,7 +102,7 @@ struct SavedStateFaultTests {
 
     @Test("A session only read since its last save has its last use saved by the sweeper, so that its expiry counts from it after a restart")
     func readsAreSavedAsUses() async throws {
-        try await SavedStateTests.withStateFile { file in
+        try await StateFile.withTemporary { file in
             let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.storage = .sqlite(path: file) }
             let id = try await server.createSession()
             let reader = try DatabaseQueue(

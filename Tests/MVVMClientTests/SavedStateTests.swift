@@ -10,11 +10,6 @@ struct SavedStateTests {
     typealias Counter = BoardApp.Counter
     typealias Tally = BoardApp.Tally
 
-    /// A state file in a folder of its own, removed after the test.
-    static func withStateFile(_ body: (String) async throws -> Void) async throws {
-        try await StateFile.withTemporary(body)
-    }
-
     static func server(stateFile: String) -> TestServer {
         var configuration = ApplicationConfiguration()
         configuration.storage = .sqlite(path: stateFile)
@@ -25,7 +20,7 @@ struct SavedStateTests {
         "After a restart, a session answers under its old id with its navigation, inputs and saved values; versions go on growing",
         arguments: TestMode.allCases)
     func survivesRestart(mode: TestMode) async throws {
-        try await Self.withStateFile { file in
+        try await StateFile.withTemporary { file in
             let (id, versions) = try await Self.server(stateFile: file).test(mode) { client in
                 let session = try await client.createSession()
                 let counter = session.scene("counter", input: Counter.Input.self, output: Counter.Output.self)
@@ -55,7 +50,7 @@ struct SavedStateTests {
 
     @Test("A long-poll with a version from before the restart is answered at once", arguments: TestMode.allCases)
     func oldVersionAnsweredAtOnce(mode: TestMode) async throws {
-        try await Self.withStateFile { file in
+        try await StateFile.withTemporary { file in
             let (id, version) = try await Self.server(stateFile: file).test(mode) { client in
                 let session = try await client.createSession()
                 let state = try await session.scene("counter", input: Counter.Input.self, output: Counter.Output.self).setInput(members: ["step": 3])
@@ -74,7 +69,7 @@ struct SavedStateTests {
 
     @Test("A deleted session stays gone after a restart", arguments: TestMode.allCases)
     func deletedStaysGone(mode: TestMode) async throws {
-        try await Self.withStateFile { file in
+        try await StateFile.withTemporary { file in
             let id = try await Self.server(stateFile: file).test(mode) { client in
                 let session = try await client.createSession()
                 try await session.delete()
@@ -89,7 +84,7 @@ struct SavedStateTests {
 
     @Test("A second server on the same state file is refused, naming the file")
     func secondServerRefused() async throws {
-        try await Self.withStateFile { file in
+        try await StateFile.withTemporary { file in
             try await Self.server(stateFile: file).test(.live) { _ in
                 let error = await #expect(throws: (any Error).self) {
                     try await Self.server(stateFile: file).test(.router) { _ in }
@@ -102,7 +97,7 @@ struct SavedStateTests {
 
     @Test("A state file that is not a database is refused, named, and left untouched")
     func notADatabase() async throws {
-        try await Self.withStateFile { file in
+        try await StateFile.withTemporary { file in
             try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let garbage = Data(repeating: 0x42, count: 8192)
             try garbage.write(to: URL(filePath: file))
@@ -116,7 +111,7 @@ struct SavedStateTests {
 
     @Test("What leaves the store leaves the file: a scene gone back from, then a cleared store", arguments: TestMode.allCases)
     func removalsAreSaved(mode: TestMode) async throws {
-        try await Self.withStateFile { file in
+        try await StateFile.withTemporary { file in
             let id = try await Self.server(stateFile: file).test(mode) { client in
                 let session = try await client.createSession()
                 try await session.scene("counter", input: Counter.Input.self, output: Counter.Output.self).setInput(members: ["step": 7])

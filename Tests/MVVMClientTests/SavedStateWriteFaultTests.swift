@@ -40,7 +40,7 @@ struct SavedStateWriteFaultTests {
         "On a full disk (max_page_count), an input answers 503 with Retry-After and changes nothing a client sees, a parked long-poll included; reads go on; once the disk has room, the input is saved and survives a restart"
     )
     func diskFull() async throws {
-        try await SavedStateTests.withStateFile { file in
+        try await StateFile.withTemporary { file in
             let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.storage = .sqlite(path: file) }
             let id = try await server.createSession()
             #expect(try await server.json("POST", "/sessions/\(id)/scenes/board/input", Self.rows(1)).status == 200)
@@ -83,7 +83,7 @@ struct SavedStateWriteFaultTests {
         "When writes are refused, actions, navigation, a store clear, creation and deletion answer 503 and change nothing; afterwards each works and is saved"
     )
     func writesRefused() async throws {
-        try await SavedStateTests.withStateFile { file in
+        try await StateFile.withTemporary { file in
             let server = try await TestApplication(catalogue: BoardApp.catalogue) { $0.storage = .sqlite(path: file) }
             let id = try await server.createSession()
             #expect(try await server.json("POST", "/sessions/\(id)/scenes/board/input", Self.rows(2)).status == 200)

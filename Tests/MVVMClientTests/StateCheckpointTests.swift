@@ -26,7 +26,7 @@ struct StateCheckpointTests {
 
     @Test("Once commits leave enough uncopied pages in the log, a checkpoint copies them into the file off the writer")
     func checkpointsInTheBackground() async throws {
-        try await SavedStateTests.withStateFile { file in
+        try await StateFile.withTemporary { file in
             let store = try SQLiteStateStore(path: file, walPages: 16)
             let before = Self.size(of: file)
             try await Self.commit(0..<40, to: store)
@@ -40,7 +40,7 @@ struct StateCheckpointTests {
 
     @Test("Commits that never pause still see the log start over: it stays near its limit, and nothing is lost")
     func logStaysBounded() async throws {
-        try await SavedStateTests.withStateFile { file in
+        try await StateFile.withTemporary { file in
             let store = try SQLiteStateStore(path: file, walPages: 8)
             // Ten times the limit (32 pages) in pages of sessions, one commit after another.
             try await Self.commit(0..<320, to: store)

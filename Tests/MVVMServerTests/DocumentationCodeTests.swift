@@ -8,8 +8,7 @@ import Testing
 /// alone, or whose code changed in the repository, fails here.
 @Suite("The DocC catalogue's Swift blocks are compiled code")
 struct DocumentationCodeTests {
-    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let catalogue = root.appending(path: "Sources/MVVMServer/MVVMServer.docc")
+    static let catalogue = Repository.root.appending(path: "Sources/MVVMServer/MVVMServer.docc")
 
     /// A fenced block of an article: its language and its lines.
     struct Block {
@@ -55,7 +54,7 @@ struct DocumentationCodeTests {
     static let swiftFiles: [(path: String, lines: [String])] = {
         var files: [(String, [String])] = []
         for folder in ["Sources", "Examples", "Tests"] {
-            let base = root.appending(path: folder)
+            let base = Repository.root.appending(path: folder)
             guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
                 continue
             }

@@ -11,17 +11,13 @@ import Testing
 /// the count of public declarations. A default changed in one place and not the other fails here.
 @Suite("The facts the docs state are the code's")
 struct DocumentedFactsTests {
-    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func text(_ path: String) throws -> String {
-        try String(contentsOf: root.appending(path: path), encoding: .utf8)
+        try Repository.text(path)
     }
 
-    /// The documents a reader is told facts in.
+    /// The documents a reader is told facts in: the repository's own and the DocC articles.
     static func documents() throws -> [(path: String, text: String)] {
-        let catalogue = "Sources/MVVMServer/MVVMServer.docc"
-        let articles = try FileManager.default.contentsOfDirectory(atPath: root.appending(path: catalogue).path)
-            .filter { $0.hasSuffix(".md") }.sorted().map { "\(catalogue)/\($0)" }
+        let articles = DocumentationCodeTests.articles().map { "Sources/MVVMServer/MVVMServer.docc/\($0)" }
         return try (["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "RELIABILITY.md"] + articles).map { ($0, try text($0)) }
     }
 
@@ -189,7 +185,7 @@ struct DocumentedFactsTests {
         // The command CONTRIBUTING.md gives: grep -rhE '^\s*(@[A-Za-z]+(\([^)]*\))?\s+)*(public|open)\s' --include='*.swift' Sources/MVVM*
         let declaration = try Regex(#"^\s*(@[A-Za-z]+(\([^)]*\))?\s+)*(public|open)\s"#)
         var count = 0
-        let sources = Self.root.appending(path: "Sources")
+        let sources = Repository.root.appending(path: "Sources")
         for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) where module.hasPrefix("MVVM") {
             let walker = FileManager.default.enumerator(at: sources.appending(path: module), includingPropertiesForKeys: nil)
             while let url = walker?.nextObject() as? URL {

@@ -5,11 +5,10 @@ import Testing
 /// tests that package. These tests keep the README's copies identical to its files.
 @Suite("The README's example package")
 struct ReadmeExampleTests {
-    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The README's fenced code blocks, in order.
     static func codeBlocks() throws -> [String] {
-        let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
+        let readme = try Repository.text("README.md")
         var blocks: [String] = []
         var current: [Substring]?
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -35,7 +34,7 @@ struct ReadmeExampleTests {
             "Examples/Counter/Tests/CounterTests/CounterTests.swift",
         ])
     func shownExactly(path: String) throws {
-        let file = try String(contentsOf: Self.root.appending(path: path), encoding: .utf8)
+        let file = try Repository.text(path)
         #expect(try Self.codeBlocks().contains(file), "README.md does not show \(path) as it is")
     }
 }

@@ -50,12 +50,7 @@ public final class TestApplication: Sendable {
 
     /// The value of an unlabelled metric in `GET /metrics`.
     public func metric(_ name: String) async throws -> Int? {
-        let text = try await request("GET", "/metrics").text
-        for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
-            // Counters are written as integers, gauges as floating-point numbers (`2.0`).
-            return Double(line.dropFirst(name.count + 1)).map { Int($0) }
-        }
-        return nil
+        MetricsText.value(of: name, in: try await request("GET", "/metrics").text)
     }
 
     /// Returns once at least `count` requests are parked (`mvvm_parked_requests`): a long-poll
