@@ -167,15 +167,23 @@ start_server() {
     say "server: pid $SERVER_PID, port $SERVER_PORT"
 }
 
+start_as_scripts_run() {   # name [flags...]: the server with scripts/run's defaults and only --port 0 (and flags); sets STARTED_PID and STARTED_PORT
+    # Its default state file (or, in testing mode, its temporary one) under a state folder of the
+    # bench's own (XDG_STATE_HOME, TMPDIR). Output: $OUT/name.stdout and $OUT/name.log.
+    local name=$1 line
+    shift
+    rm -rf "$OUT/$name-state"
+    mkdir -p "$OUT/$name-state"
+    XDG_STATE_HOME="$OUT/$name-state" TMPDIR="$OUT/$name-state" "$SCRATCH/release/server" --port 0 "$@" \
+        >"$OUT/$name.stdout" 2>>"$OUT/$name.log" </dev/null &
+    STARTED_PID=$!
+    line=$(wait_for_line "$OUT/$name.stdout" 'listening on' 60 "$STARTED_PID") || fail "the $name server did not start (see $OUT/$name.log)"
+    STARTED_PORT=${line##*:}
+}
+
 start_default_server() {   # scenario 7: scripts/run's defaults, on a free port
-    # Its default state file, under a state folder of the bench's own (XDG_STATE_HOME).
-    rm -rf "$OUT/xdg-state"
-    XDG_STATE_HOME="$OUT/xdg-state" "$SCRATCH/release/server" --port 0 >"$OUT/default.stdout" 2>>"$OUT/default.log" </dev/null &
-    DEFAULT_PID=$!
-    local line
-    line=$(wait_for_line "$OUT/default.stdout" 'listening on' 60 "$DEFAULT_PID") ||
-        fail "the default-configuration server did not start (see $OUT/default.log)"
-    DEFAULT_PORT=${line##*:}
+    start_as_scripts_run default
+    DEFAULT_PID=$STARTED_PID DEFAULT_PORT=$STARTED_PORT
     local base="http://127.0.0.1:$DEFAULT_PORT" id
     id=$(curl -sf -X POST "$base/sessions" | sed -n 's/.*"id":"\([^"]*\)".*/\1/p')
     [[ -n "$id" ]] || fail "no session on the default-configuration server"
@@ -243,6 +251,15 @@ field() {   # "RESULT a=1 b=2" key -> value
 record() {   # scenario who round metric value
     [[ -n "$5" ]] || return 0
     printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >>"$RAW"
+}
+
+copy_figures() {   # round scenario who to-scenario to-who [metric...]: a run's figures recorded again in another row and column (all its metrics, or those named)
+    local round=$1 from=$2 from_who=$3 to=$4 to_who=$5
+    shift 5
+    awk -F'\t' -v r="$round" -v f="$from" -v fw="$from_who" -v t="$to" -v tw="$to_who" -v only=" $* " \
+        '$1 == f && $2 == fw && $3 == r && (only == "  " || index(only, " " $4 " ") > 0) { $1 = t; $2 = tw; print }' OFS='\t' "$RAW" >>"$RAW.tmp"
+    cat "$RAW.tmp" >>"$RAW"
+    rm -f "$RAW.tmp"
 }
 
 # The table: scenario key | scenario | metric key | metric | rule | limit [| metric that must pass too]
@@ -622,17 +639,6 @@ s12() {   # the testing-mode server stands in for the server, the plain one for 
     kill -0 "$FLOW_PLAIN_PID" 2>/dev/null || fail "the plain server died during scenario 12; see $OUT/flow-plain.log"
     SERVER_PID=$main_pid SERVER_PORT=$main_port BASELINE_PID=$base_pid BASELINE_PORT=$base_port
 }
-start_flow_server() {   # name [flags...]: a server as scripts/run starts it, its state under bench/out; sets FLOW_STARTED_PID and _PORT
-    local name=$1 line
-    shift
-    rm -rf "$OUT/$name-state"
-    mkdir -p "$OUT/$name-state"
-    XDG_STATE_HOME="$OUT/$name-state" TMPDIR="$OUT/$name-state" "$SCRATCH/release/server" --port 0 "$@" \
-        >"$OUT/$name.stdout" 2>>"$OUT/$name.log" </dev/null &
-    FLOW_STARTED_PID=$!
-    line=$(wait_for_line "$OUT/$name.stdout" 'listening on' 60 "$FLOW_STARTED_PID") || fail "the $name server did not start (see $OUT/$name.log)"
-    FLOW_STARTED_PORT=${line##*:}
-}
 floor_run() {   # round scenario connections script [ids]: the durable floor stands in for the server for one run
     local round=$1 scenario=$2 main_pid=$SERVER_PID
     SERVER_PID=$FLOOR_PID
@@ -643,17 +649,13 @@ floor_run() {   # round scenario connections script [ids]: the durable floor sta
         fail "the durable floor died during scenario ${scenario}f; see $OUT/floor.log"
     fi
     # The round's baseline figures stand beside the floor's.
-    awk -F'\t' -v r="$round" -v s="$scenario" '$1 == s && $2 == "baseline" && $3 == r { $1 = s "f"; print }' OFS='\t' "$RAW" >>"$RAW.tmp"
-    cat "$RAW.tmp" >>"$RAW"
-    rm -f "$RAW.tmp"
+    copy_figures "$round" "$scenario" baseline "${scenario}f" baseline
 }
 s45() {
     run_longpoll s4 "$2" "$1" "$(target_port "$2")" "$(target_pid "$2")" "$OUT/lp-ids.txt" "$LP_PER_SESSION"
     check_alive "scenario 4"
     # Scenario 5b is the same run seen from the latency side.
-    awk -F'\t' -v r="$1" -v w="$2" '$1 == "s4" && $2 == w && $3 == r && ($4 == "answered" || $4 == "p99_ms" || $4 == "span_ms") { $1 = "s5b"; print }' OFS='\t' "$RAW" >>"$RAW.tmp"
-    cat "$RAW.tmp" >>"$RAW"
-    rm -f "$RAW.tmp"
+    copy_figures "$1" s4 "$2" s5b "$2" answered p99_ms span_ms
 }
 s5a() {
     run_longpoll s5a "$2" "$1" "$(target_port "$2")" "$(target_pid "$2")" "$OUT/fan-ids.txt" "$FAN_OUT"
@@ -704,9 +706,7 @@ s11() {   # round: the cluster, the SQLite instance and the baseline, one wrk ru
             baseline)
                 BENCH_IDS="$OUT/input-ids.txt" run_wrk s11c baseline "$round" "$BASELINE_PORT" 64 "$BENCH_DIR/inputs.lua" /
                 # The same baseline figure stands beside the SQLite row.
-                awk -F'\t' -v r="$round" '$1 == "s11c" && $2 == "baseline" && $3 == r { $1 = "s11s"; print }' OFS='\t' "$RAW" >>"$RAW.tmp"
-                cat "$RAW.tmp" >>"$RAW"
-                rm -f "$RAW.tmp"
+                copy_figures "$round" s11c baseline s11s baseline
                 ;;
         esac
         check_alive "scenario 11 ($who)"
@@ -716,9 +716,7 @@ s11() {   # round: the cluster, the SQLite instance and the baseline, one wrk ru
     SERVER_PID=$PG_PID
     BENCH_IDS="$OUT/pg-ids.txt" run_wrk s11pi server "$round" "$PG_PORT" 64 "$BENCH_DIR/inputs.lua" /
     check_alive "scenario 11 (one instance on PostgreSQL)"
-    awk -F'\t' -v r="$round" '$1 == "s11s" && $2 == "server" && $3 == r { $1 = "s11pi"; $2 = "baseline"; print }' OFS='\t' "$RAW" >>"$RAW.tmp"
-    cat "$RAW.tmp" >>"$RAW"
-    rm -f "$RAW.tmp"
+    copy_figures "$round" s11s server s11pi baseline
     local baseline_pid=$BASELINE_PID order="postgres sqlite"
     ((round % 2 == 1)) || order="sqlite postgres"
     for who in $order; do
@@ -834,10 +832,10 @@ fi
 
 if wants 12; then
     say "scenario 12: a test flow, testing mode against the plain server, $ROUNDS rounds"
-    start_flow_server flow-testing --testing
-    FLOW_TESTING_PID=$FLOW_STARTED_PID FLOW_TESTING_PORT=$FLOW_STARTED_PORT
-    start_flow_server flow-plain
-    FLOW_PLAIN_PID=$FLOW_STARTED_PID FLOW_PLAIN_PORT=$FLOW_STARTED_PORT
+    start_as_scripts_run flow-testing --testing
+    FLOW_TESTING_PID=$STARTED_PID FLOW_TESTING_PORT=$STARTED_PORT
+    start_as_scripts_run flow-plain
+    FLOW_PLAIN_PID=$STARTED_PID FLOW_PLAIN_PORT=$STARTED_PORT
     say "testing-mode server: pid $FLOW_TESTING_PID, port $FLOW_TESTING_PORT; plain server: pid $FLOW_PLAIN_PID, port $FLOW_PLAIN_PORT"
     for round in $(seq 1 "$ROUNDS"); do pair "$round" s12 "$round"; done
     stop_pid "$FLOW_TESTING_PID"
