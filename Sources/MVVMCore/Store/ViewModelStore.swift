@@ -40,7 +40,7 @@ package final class ViewModelStore {
     @exclusivity(unchecked) private var isPublishing = true
     @exclusivity(unchecked) private var order: [String] = []
     /// The number the last task kept was given (``nextTaskNumber()``).
-    @exclusivity(unchecked) private var lastTaskNumber: UInt64 = 0
+    @exclusivity(unchecked) var lastTaskNumber: UInt64 = 0
     /// The values each view model saved (``SavedStateHandle``), as JSON, by key and name.
     @exclusivity(unchecked) var saved: [String: [String: [UInt8]]] = [:]
     /// The keys whose input or saved values changed since ``takeUnsavedChanges()``.
@@ -179,44 +179,6 @@ package final class ViewModelStore {
     package func publishLifecycle(_ key: String) {
         guard let entry = entries[key], entry.publishedLifecycle != entry.lifecycle.state else { return }
         refresh(entry)
-    }
-
-    /// A new number to keep a task under (``track(_:number:key:)``), taken before the task is
-    /// made so that the task can let go of itself when it ends (``taskEnded(_:key:)``).
-    package func nextTaskNumber() -> UInt64 {
-        lastTaskNumber += 1
-        return lastTaskNumber
-    }
-
-    /// Keeps a task of the view model under a key, to be cancelled when it is cleared, until it
-    /// ends (``taskEnded(_:key:)``); cancels it at once when that view model is already cleared.
-    package func track(_ task: Task<Void, Never>, number: UInt64, key: String) {
-        guard let entry = entries[key], !entry.isCleared else {
-            task.cancel()
-            return
-        }
-        entry.tasks[number] = task
-    }
-
-    /// Lets go of a task that has ended, so that a long-lived view model's finished loads and
-    /// launched tasks do not pile up.
-    package func taskEnded(_ number: UInt64, key: String) {
-        entries[key]?.tasks.removeValue(forKey: number)
-    }
-
-    /// How many tasks of the view model under a key are kept (running, or not yet let go of).
-    package func trackedTaskCount(key: String) -> Int {
-        entries[key]?.tasks.count ?? 0
-    }
-
-    /// Adds a resource to close when the view model under a key is cleared; closed at once
-    /// when that view model is already cleared.
-    package func addResource(_ resource: some ViewModelResource, key: String) {
-        guard let entry = entries[key], !entry.isCleared else {
-            resource.close()
-            return
-        }
-        entry.resources.append(resource)
     }
 
     /// Unloads and removes the view model under a key.
