@@ -2,7 +2,7 @@
 # Instructions per request, counted by callgrind: unlike requests per second on these shared
 # cores, the count repeats to within a fraction of a percent from run to run, so that a change
 # of a few percent can be seen. The server's application (bench/callgrind: the same Application
-# and scenes, with glibc's allocator, which valgrind can run) and the baseline each run under
+# and scenes, with tcmalloc as the release server has it) and the baseline each run under
 # valgrind and answer one keep-alive connection (bench/callgrind_drive.py): the cached GET, the
 # inputs scenario (POST car/input, alternating the two bodies) and session churn (POST /sessions
 # and DELETE, by turns). Counters are zeroed after a warm-up and read after CALLGRIND_COUNT
@@ -45,7 +45,8 @@ measure() {
     local label=$1 scenario=$2 port=$3
     shift 3
     rm -f "$OUT/callgrind.$label".*
-    valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.$label.%p" "$@" >>"$LOG" 2>&1 &
+    # tcmalloc takes its memory with mmap, not sbrk: valgrind's brk segment is too small for it.
+    TCMALLOC_SKIP_SBRK=true valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.$label.%p" "$@" >>"$LOG" 2>&1 &
     local pid=$! tries=0
     until curl -s -o /dev/null "http://127.0.0.1:$port/health"; do
         ((++tries < 240)) || fail "$label did not start under valgrind (see $LOG)"

@@ -2,8 +2,9 @@
 import PackageDescription
 
 /// The server's application under valgrind (bench/callgrind.sh): the same `Application` and
-/// scenes as `server`, with glibc's allocator (valgrind cannot run tcmalloc's) and a plain
-/// blocking main thread (valgrind stops on the async main's signal wait).
+/// scenes as `server`, linked with tcmalloc as the release server is (bench/callgrind.sh has it
+/// take its memory with mmap, which valgrind can run), and a plain blocking main thread
+/// (valgrind stops on the async main's signal wait).
 let package = Package(
     name: "callgrind-harness",
     platforms: [.macOS(.v15)],
@@ -18,7 +19,8 @@ let package = Package(
                 .product(name: "MVVMServer", package: "MVVMServer"),
                 .product(name: "Scenes", package: "MVVMServer"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            linkerSettings: [.linkedLibrary("tcmalloc_minimal")]
         )
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,8 @@ enum OutputChanges {
     static func members(from old: EncodedMembers, to new: EncodedMembers) -> [String] {
         guard old.isObject, new.isObject else { return ["output"] }
         var changed: [String] = []
+        // Room for every member of the larger side: one allocation, not one per doubling.
+        changed.reserveCapacity(Swift.max(old.members.count, new.members.count))
         var oldIndex = old.members.startIndex
         var newIndex = new.members.startIndex
         while oldIndex < old.members.endIndex || newIndex < new.members.endIndex {
@@ -26,7 +28,7 @@ enum OutputChanges {
             let before = old.members[oldIndex]
             let after = new.members[newIndex]
             if before.key == after.key {
-                if old.value(at: before.range) != new.value(at: after.range) { changed.append(after.key) }
+                if !old.hasSameValue(at: before.range, as: new, at: after.range) { changed.append(after.key) }
                 oldIndex += 1
                 newIndex += 1
             } else if JSONBytesWriter.utf8Precedes(before.key, after.key) {

@@ -34,7 +34,7 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     @exclusivity(unchecked) private var lastInputEncoding: [UInt8] = []
     /// The input's member names once an input was merged: read from the process-wide table,
     /// which is behind a lock every thread shares, on the first input only.
-    @exclusivity(unchecked) private var knownInputMembers: [String]?
+    @exclusivity(unchecked) private var knownInputMembers: InputMembers?
 
     init(_ model: Model) {
         self.model = model
@@ -63,15 +63,17 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     /// or a value of the wrong type throws ``InputError`` and changes nothing.
     /// `current` is the input as last encoded (empty when unknown).
     override func mergeInput(_ members: [String: JSONValue], current: [UInt8]) throws {
-        let known = knownInputMembers ?? Model.Input.memberNames
+        let known = knownInputMembers ?? Model.Input.members
         knownInputMembers = known
-        if members.keys.contains(where: { !known.contains($0) }), let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
-            throw InputError(member: unknown, reason: "is not an input member of this scene (members: \(known.sorted().joined(separator: ", ")))")
+        if members.keys.contains(where: { !known.all.contains($0) }), let unknown = members.keys.sorted().first(where: { !known.all.contains($0) }) {
+            throw InputError(
+                member: unknown, reason: "is not an input member of this scene (members: \(known.ordered.sorted().joined(separator: ", ")))")
         }
         // Every member sent (all of them known, so none missing): nothing of the current input
-        // is kept, and it need not be read.
+        // is kept, and it need not be read, and the members sent are the known ones.
+        let sentAll = members.count == known.all.count
         let merged: [String: JSONValue]
-        if members.count == known.count {
+        if sentAll {
             merged = members
         } else {
             let encoded = try JSONValue(json: Data(current)) ?? JSONValue(encoding: model.input)
@@ -85,7 +87,7 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
         }
         // Validated even when nothing changes: a value sent that equals the current one is
         // still the client's to have refused.
-        try model.validate(input, sent: Set(members.keys))
+        try model.validate(input, sent: sentAll ? known.all : Set(members.keys))
         guard input != model.input else { return }
         model.input = input
         model.inputDidChange()

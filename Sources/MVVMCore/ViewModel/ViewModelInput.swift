@@ -16,22 +16,32 @@ extension ViewModelInput {
     /// `init(from:)` asks for while decoding its default value's encoding (so custom coding keys,
     /// and members whose default is `nil`, are named right). Found once per type; an input whose
     /// decoding cannot read its own encoding falls back on its stored properties' names.
-    package static var memberNames: [String] {
-        InputMembers.names(of: Self.self) {
+    package static var memberNames: [String] { members.ordered }
+
+    /// ``memberNames``, also as a set.
+    package static var members: InputMembers {
+        InputMembers.of(Self.self) {
             (try? TopLevelKeys.of(Self())) ?? Mirror(reflecting: Self()).children.compactMap { $0.label?.trimmingPrefix("_") }.map(String.init)
         }
     }
 }
 
-/// The member names of each input type, reflected once and kept.
-enum InputMembers {
-    private static let known = Mutex<[ObjectIdentifier: [String]]>([:])
+/// The member names of an input type, in decoding order and as a set, reflected once per type
+/// and kept process-wide (a copy shares the kept storage).
+package struct InputMembers: Sendable {
+    /// The names in the order the input's decoding reads them.
+    package let ordered: [String]
+    /// The same names, for membership tests.
+    package let all: Set<String>
 
-    static func names(of type: Any.Type, reflect: () -> [String]) -> [String] {
-        if let names = known.withLock({ $0[ObjectIdentifier(type)] }) { return names }
+    private static let known = Mutex<[ObjectIdentifier: InputMembers]>([:])
+
+    static func of(_ type: Any.Type, reflect: () -> [String]) -> InputMembers {
+        if let members = known.withLock({ $0[ObjectIdentifier(type)] }) { return members }
         let names = reflect()
-        known.withLock { $0[ObjectIdentifier(type)] = names }
-        return names
+        let members = InputMembers(ordered: names, all: Set(names))
+        known.withLock { $0[ObjectIdentifier(type)] = members }
+        return members
     }
 }
 

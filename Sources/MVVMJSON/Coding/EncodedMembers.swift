@@ -1,3 +1,5 @@
+import Foundation
+
 /// An encoded value and, when it is an object, where each of its top-level members' values
 /// lies in the bytes: what change tracking needs to name the members that changed between
 /// two encodings without parsing either.
@@ -29,9 +31,16 @@ package struct EncodedMembers: Equatable {
         bytes.first == UInt8(ascii: "{")
     }
 
-    /// The bytes of a member's value.
-    package func value(at range: Range<Int>) -> ArraySlice<UInt8> {
-        bytes[range]
+    /// Whether the value at `range` has the same bytes as `other`'s value at `otherRange`
+    /// (compared in place, without slicing either array).
+    package func hasSameValue(at range: Range<Int>, as other: EncodedMembers, at otherRange: Range<Int>) -> Bool {
+        guard range.count == otherRange.count else { return false }
+        guard !range.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { mine in
+            other.bytes.withUnsafeBufferPointer { theirs in
+                memcmp(mine.baseAddress! + range.lowerBound, theirs.baseAddress! + otherRange.lowerBound, range.count) == 0
+            }
+        }
     }
 
     package static func == (left: EncodedMembers, right: EncodedMembers) -> Bool {

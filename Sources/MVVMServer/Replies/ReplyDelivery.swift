@@ -14,11 +14,19 @@ import MVVMHTTP
 ///   suspend, so a drainer waits at most for the context to finish the call it is in.
 /// - ``Reply/task(_:)``: a child task of the application's run (``BackgroundWork``).
 /// - ``Reply/later(_:)``: the handle is given at once; the request is parked until it answers.
-struct ReplyDelivery: Sendable {
+final class ReplyDelivery: Sendable {
     let work: BackgroundWork
     /// Runs the context calls made off a polling thread.
     let contextCalls: WorkDrainer
     let metrics: Metrics
+
+    /// Delivers replies with the application's background work, its drainer of context calls and
+    /// its metrics.
+    init(work: BackgroundWork, contextCalls: WorkDrainer, metrics: Metrics) {
+        self.work = work
+        self.contextCalls = contextCalls
+        self.metrics = metrics
+    }
 
     /// Answers with what `handle` replies, or with the problem its error maps to; `thread` is
     /// the polling thread that called the handler.
@@ -49,7 +57,7 @@ struct ReplyDelivery: Sendable {
         case .onContext(let context, let call):
             onContext(context, call, responder, thread: thread)
         case .task(let task):
-            let started = work.start {
+            let started = work.start { [self] in
                 let reply: Reply
                 do {
                     reply = try await task()
@@ -68,8 +76,8 @@ struct ReplyDelivery: Sendable {
         _ context: ContextActor, _ call: @escaping @Sendable (isolated ContextActor) throws -> Reply, _ responder: Responder, thread: PollingThread
     ) {
         let number = thread.number
-        let left = thread.leave {
-            let ranNow = context.runOrQueue { context in
+        let left = thread.leave { [self] in
+            let ranNow = context.runOrQueue { [self] context in
                 deliver(to: responder, thread: .none) { try call(context) }
             }
             if ranNow {
@@ -80,8 +88,8 @@ struct ReplyDelivery: Sendable {
         }
         guard !left else { return }
         metrics.contextCallsQueued.increment()
-        let submitted = contextCalls.submit {
-            await context.run { context in deliver(to: responder, thread: .none) { try call(context) } }
+        let submitted = contextCalls.submit { [self] in
+            await context.run { [self] context in deliver(to: responder, thread: .none) { try call(context) } }
         }
         if !submitted { responder.answer(Self.stopping) }
     }
