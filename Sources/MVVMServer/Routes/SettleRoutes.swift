@@ -15,7 +15,7 @@ extension API {
     func settled(_ routed: RoutedRequest) throws -> Reply {
         let session = try liveSession(routed)
         let wait = try waitParameter(routed, absent: .zero)
-        guard let release = sessions.reserveParking(for: session) else {
+        guard let place = sessions.reserveParking(for: session) else {
             return .problem(.parkingFull)
         }
         let context = session.context
@@ -28,7 +28,7 @@ extension API {
             _ = context.runOrQueue { actor in
                 keys.withLock { $0 = actor.summary().entries.map(\.key) }
                 actor.whenSettled(token: token) { summary in
-                    release()
+                    place.release()
                     handle.answer(
                         .json(
                             encoding: SettledDocument(settled: true, versions: .init(summary), waitingForClock: false),
@@ -37,7 +37,7 @@ extension API {
             }
             handle.setDeadline(after: wait) {
                 _ = context.runOrQueue { actor in
-                    if actor.cancelSettleWait(token) { release() }
+                    if actor.cancelSettleWait(token) { place.release() }
                 }
                 let versions = SettledDocument.Versions(board: board, keys: keys.withLock { $0 })
                 let waitingForClock = testing?.hasWaits(for: session) ?? false

@@ -114,20 +114,30 @@ final class Sessions: Sendable {
         table.remove(id, now: now)
     }
 
-    /// Takes a parked request's place on the session and in all; returns what gives it back
-    /// (to call once), or `nil`, taking none, beyond either cap.
-    func reserveParking(for session: Session) -> (@Sendable () -> Void)? {
+    /// Takes a parked request's place on the session and in all; returns the place (to give
+    /// back once), or `nil`, taking none, beyond either cap.
+    func reserveParking(for session: Session) -> ParkingPlace? {
         let perSession = session.parkedRequests.add(1, ordering: .relaxed).newValue
         let total = parkedTotal.add(1, ordering: .relaxed).newValue
-        let release: @Sendable () -> Void = { [weak self] in
-            session.parkedRequests.subtract(1, ordering: .relaxed)
-            self?.parkedTotal.subtract(1, ordering: .relaxed)
-        }
+        let place = ParkingPlace(session: session, sessions: self)
         guard perSession <= configuration.maxParkedPerSession, total <= configuration.maxParkedTotal else {
-            release()
+            place.release()
             return nil
         }
-        return release
+        return place
+    }
+
+    /// A place taken among the parked requests by ``reserveParking(for:)``: a value, so that
+    /// keeping it costs a parked request no allocation.
+    struct ParkingPlace: Sendable {
+        let session: Session
+        weak var sessions: Sessions?
+
+        /// Gives the place back; call it once.
+        func release() {
+            session.parkedRequests.subtract(1, ordering: .relaxed)
+            sessions?.parkedTotal.subtract(1, ordering: .relaxed)
+        }
     }
 
     /// Ends a session that has left the table, as a piece of the application's work (see

@@ -15,10 +15,10 @@ extension API {
         _ session: Session, _ topic: PublicationBoard.Topic, after: UInt64?, fallback: PublicationBoard.Document? = nil,
         render: @escaping TopicFeed.Render
     ) -> Reply {
-        guard let release = sessions.reserveParking(for: session) else {
+        guard let place = sessions.reserveParking(for: session) else {
             return .problem(HTTPError.capacity("Too many requests are parked or streamed; retry shortly."))
         }
-        let feed = TopicFeed(board: session.board, topic: topic, after: after, fallback: fallback, render: render, release: release)
+        let feed = TopicFeed(board: session.board, topic: topic, after: after, fallback: fallback, render: render, place: place)
         return .response(.streaming(feed.makeStream(), headers: ServerSentEvent.headers))
     }
 

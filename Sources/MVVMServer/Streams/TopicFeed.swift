@@ -37,23 +37,23 @@ final class TopicFeed: Sendable {
     private let board: PublicationBoard
     private let topic: PublicationBoard.Topic
     private let render: Render
-    private let release: @Sendable () -> Void
+    private let place: Sessions.ParkingPlace
     /// The document sent first when the topic has none yet (the event feed of a session
     /// without events).
     private let fallback: PublicationBoard.Document?
     private let state: Mutex<State>
 
-    /// A feed that starts after `lastSent` (the client's `Last-Event-ID`, if any); `release` is
-    /// called once, when its stream is let go of.
+    /// A feed that starts after `lastSent` (the client's `Last-Event-ID`, if any); its parking
+    /// `place` is given back once, when its stream is let go of.
     init(
         board: PublicationBoard, topic: PublicationBoard.Topic, after lastSent: UInt64?, fallback: PublicationBoard.Document? = nil,
-        render: @escaping Render, release: @escaping @Sendable () -> Void
+        render: @escaping Render, place: Sessions.ParkingPlace
     ) {
         self.board = board
         self.fallback = fallback
         self.topic = topic
         self.render = render
-        self.release = release
+        self.place = place
         state = Mutex(State(lastSent: lastSent, lastID: lastSent ?? 0))
     }
 
@@ -139,6 +139,6 @@ final class TopicFeed: Sendable {
         }
         guard let token else { return }
         if let token { board.cancel(token) }
-        release()
+        place.release()
     }
 }

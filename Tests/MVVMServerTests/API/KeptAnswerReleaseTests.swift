@@ -6,8 +6,9 @@ import TestSupport
 import Testing
 
 /// A deleted session is released at once, with its context, even when the runtime still keeps
-/// answers of its documents (kept answers hold the board and the session's use, not the session).
-@Suite("Kept answers and deleted sessions")
+/// answers of its documents (kept answers hold the board and the session's use, not the session),
+/// and after long-polls on it were answered.
+@Suite("Kept answers, long-polls and deleted sessions")
 struct KeptAnswerReleaseTests {
     /// A view model whose factory records, weakly, the context it is made in.
     final class Probed: ViewModel {
@@ -43,9 +44,8 @@ struct KeptAnswerReleaseTests {
         static let defaultValue = ContextProbe()
     }
 
-    @Test("After reads answered from kept answers, deleting the session releases its context at once")
-    func deletedSessionIsReleased() async throws {
-        let probe = ContextProbe()
+    /// The counted scene of a session that records its context in `probe`.
+    private static func probedServer(_ probe: ContextProbe, threads: Int? = nil) async throws -> TestApplication {
         var dependencies = DependencyValues()
         dependencies[ProbeKey.self] = probe
         let catalogue = SceneCatalogue(
@@ -57,8 +57,38 @@ struct KeptAnswerReleaseTests {
                         return Probed()
                     })
             ], rootKey: "counted")
+        return try await TestApplication(catalogue: catalogue, dependencies: dependencies) { configuration in
+            if let threads { configuration.http.threads = threads }
+        }
+    }
+
+    @Test("Long-polls answered by their deadline and by the session's end leave nothing holding the deleted session")
+    func sessionWithAnsweredLongPollsIsReleased() async throws {
+        let probe = ContextProbe()
+        let server = try await Self.probedServer(probe)
+        let id = try await server.createSession()
+        let path = "/sessions/\(id)/scenes/counted"
+        #expect(try await eventually { try await server.request("GET", path).text.contains(#""lifecycle":"loaded""#) })
+        let state = try JSONSerialization.jsonObject(with: try await server.request("GET", path).body) as? [String: Any]
+        let version = try #require(state?["version"] as? Int)
+
+        // One answered by its deadline, one woken by the session's end.
+        let timedOut = try await server.request("GET", "\(path)?since=\(version)&wait=0.2")
+        #expect(timedOut.status == 200)
+        let woken = Task { try await server.request("GET", "\(path)?since=\(version)&wait=30") }
+        try await server.waitUntilParked()
+        #expect(try await server.request("DELETE", "/sessions/\(id)").status == 204)
+        #expect(try await woken.value.status == 410)
+
+        #expect(try await eventually { probe.isReleased }, "an answered long-poll keeps nothing of its session")
+        await server.stop()
+    }
+
+    @Test("After reads answered from kept answers, deleting the session releases its context at once")
+    func deletedSessionIsReleased() async throws {
+        let probe = ContextProbe()
         // One polling thread: every read after the first is answered from its kept answer.
-        let server = try await TestApplication(catalogue: catalogue, dependencies: dependencies) { $0.http.threads = 1 }
+        let server = try await Self.probedServer(probe, threads: 1)
         let id = try await server.createSession()
         let path = "/sessions/\(id)/scenes/counted"
         // Once loaded, the state stops changing (the root's load may still run after the creation's answer).
