@@ -2,12 +2,13 @@
 # Instructions per request, counted by callgrind: unlike requests per second on these shared
 # cores, the count repeats to within a fraction of a percent from run to run, so that a change
 # of a few percent can be seen. The server's application (bench/callgrind: the same Application
-# and scenes, with tcmalloc as the release server has it) and the baseline each run under
-# valgrind and answer one keep-alive connection (bench/callgrind_drive.py): the cached GET, the
-# inputs scenario (POST car/input, alternating the two bodies) and session churn (POST /sessions
-# and DELETE, by turns). Counters are zeroed after a warm-up and read after CALLGRIND_COUNT
-# requests (2000). Prints a table, also written to bench/out/callgrind.md, with the server's
-# costliest functions per input and per churn request.
+# and scenes, linked as the release server is: tcmalloc, Swift's runtime and Foundation linked
+# in) and the baseline each run under valgrind and answer one keep-alive connection
+# (bench/callgrind_drive.py): the cached GET, the inputs scenario (POST car/input, alternating
+# the two bodies) and session churn (POST /sessions and DELETE, by turns). Counters are zeroed
+# after a warm-up and read after CALLGRIND_COUNT requests (2000). Prints a table, also written
+# to bench/out/callgrind.md, with the server's costliest functions per input and per churn
+# request.
 #
 # Usage: bench/callgrind.sh            (needs valgrind, python3, gcc, libmicrohttpd-dev, swift)
 set -euo pipefail
@@ -29,7 +30,8 @@ fail() { say "$*"; exit 1; }
 "$ROOT/scripts/ensure-deps" valgrind python3 gcc curl >>"$LOG" 2>&1 || fail "installing what the count needs failed (see $LOG)"
 
 say "build: the harness (release) and bench/bin/baseline"
-swift build -c release --package-path "$BENCH_DIR/callgrind" --scratch-path "$SCRATCH" >>"$LOG" 2>&1 ||
+# Linked as scripts/run links the server (--static-swift-stdlib).
+swift build -c release --static-swift-stdlib --package-path "$BENCH_DIR/callgrind" --scratch-path "$SCRATCH" >>"$LOG" 2>&1 ||
     fail "swift build of bench/callgrind failed (see $LOG)"
 # valgrind 3.19 cannot read the DWARF of some dependencies (swift-prometheus's, swift-atomics'):
 # it runs a copy without debug information (the symbols, which name the functions, stay).

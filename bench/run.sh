@@ -448,8 +448,10 @@ build() {
     # The PostgreSQL store only for the cluster scenario (the trait is off by default).
     local traits=()
     [[ " $SCENARIOS " == *" 11 "* ]] && traits=(--traits PostgreSQL)
-    say "build: swift build -c release --scratch-path .build-bench ${traits[*]}"
-    (cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH" "${traits[@]}" >>"$LOG" 2>&1) ||
+    # Linked as scripts/run links it (--static-swift-stdlib; the server alone: the testing
+    # library has no static form).
+    say "build: swift build -c release --static-swift-stdlib --product server --scratch-path .build-bench ${traits[*]}"
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product server --scratch-path "$SCRATCH" "${traits[@]}" >>"$LOG" 2>&1) ||
         fail "swift build failed (see $LOG)"
     say "build: bench/bin/baseline, bench/bin/durable_floor, bench/bin/lpclient (gcc -O2)"
     # shellcheck disable=SC2046

@@ -2,9 +2,10 @@
 import PackageDescription
 
 /// The server's application under valgrind (bench/callgrind.sh): the same `Application` and
-/// scenes as `server`, linked with tcmalloc as the release server is (bench/callgrind.sh has it
-/// take its memory with mmap, which valgrind can run), and a plain blocking main thread
-/// (valgrind stops on the async main's signal wait).
+/// scenes as `server`, linked as the release server is (tcmalloc, which bench/callgrind.sh has
+/// take its memory with mmap, which valgrind can run; Swift's runtime and Foundation linked in by
+/// its `--static-swift-stdlib`), and a plain blocking main thread (valgrind stops on the async
+/// main's signal wait).
 let package = Package(
     name: "callgrind-harness",
     platforms: [.macOS(.v15)],
