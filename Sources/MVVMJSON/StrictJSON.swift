@@ -13,9 +13,15 @@ package enum StrictJSON {
     /// value parsed here can be encoded again).
     package static let maximumDepth = 500
 
-    /// Whether `data` is exactly one well-formed JSON value, surrounded only by whitespace.
+    /// Whether `data` is exactly one well-formed JSON value, surrounded only by whitespace:
+    /// exactly when ``parse(_:)`` would return a value, without building its containers.
     package static func isWellFormed(_ data: Data) -> Bool {
-        parse(data) != nil
+        data.withUnsafeBytes { raw in
+            var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            guard parser.skipValue(depth: 0) else { return false }
+            parser.skipWhitespace()
+            return parser.index == parser.bytes.count
+        }
     }
 
     /// Whether `data` holds nothing but JSON whitespace (or nothing at all).
@@ -62,6 +68,56 @@ package enum StrictJSON {
             case UInt8(ascii: "f"): return literal("false", .bool(false))
             case UInt8(ascii: "n"): return literal("null", .null)
             default: return number()
+            }
+        }
+
+        /// Reads one value as ``value(depth:)`` does, keeping none of it: `false` where that
+        /// returns `nil`.
+        mutating func skipValue(depth: Int) -> Bool {
+            skipWhitespace()
+            guard index < bytes.count else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard depth < StrictJSON.maximumDepth else { return false }
+                return skipContainer(depth: depth + 1)
+            case UInt8(ascii: "\""): return string() != nil
+            case UInt8(ascii: "t"): return literal("true", .null) != nil
+            case UInt8(ascii: "f"): return literal("false", .null) != nil
+            case UInt8(ascii: "n"): return literal("null", .null) != nil
+            default: return number() != nil
+            }
+        }
+
+        /// Reads an object or an array, as ``object(depth:)`` and ``array(depth:)`` do,
+        /// keeping none of it.
+        private mutating func skipContainer(depth: Int) -> Bool {
+            let isObject = bytes[index] == UInt8(ascii: "{")
+            let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == close {
+                index += 1
+                return true
+            }
+            while true {
+                if isObject {
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), string() != nil else { return false }
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+                    index += 1
+                }
+                guard skipValue(depth: depth) else { return false }
+                skipWhitespace()
+                guard index < bytes.count else { return false }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == close {
+                    index += 1
+                    return true
+                } else {
+                    return false
+                }
             }
         }
 

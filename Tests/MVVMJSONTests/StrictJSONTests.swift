@@ -13,6 +13,7 @@ struct StrictJSONTests {
         ])
     func wellFormed(_ text: String) {
         #expect(StrictJSON.isWellFormed(Data(text.utf8)))
+        #expect(StrictJSON.parse(Data(text.utf8)) != nil, "the check and the parser agree")
     }
 
     @Test(
@@ -20,9 +21,11 @@ struct StrictJSONTests {
         arguments: [
             #"{"a": 1,}"#, "[1,]", "{'a': 1}", #"{"a" 1}"#, #"{"a":}"#, "01", "1.", ".5", "-", "1e", "+1", "tru", "nul", "[", "]", "{",
             #"{"a":1}}"#, #"["a" "b"]"#, #""\x""#, #""\u12""#, "\"tab\there\"", "", " ", #"{"a":1} {"b":2}"#, "NaN", "Infinity",
+            "1e400", #"[1, {"a": -1e999}]"#, #"{"a": [1, 2} "#, #"{"a": {"b": 1]}"#, #"[{"a" 1}]"#,
         ])
     func malformed(_ text: String) {
         #expect(!StrictJSON.isWellFormed(Data(text.utf8)))
+        #expect(StrictJSON.parse(Data(text.utf8)) == nil, "the check and the parser agree")
     }
 
     @Test("Nesting deeper than the limit fails without exhausting the stack")
@@ -31,6 +34,9 @@ struct StrictJSONTests {
         #expect(!StrictJSON.isWellFormed(Data(deep.utf8)))
         let limit = String(repeating: "[", count: StrictJSON.maximumDepth) + String(repeating: "]", count: StrictJSON.maximumDepth)
         #expect(StrictJSON.isWellFormed(Data(limit.utf8)))
+        let objects = String(repeating: #"{"a":"#, count: StrictJSON.maximumDepth) + "1" + String(repeating: "}", count: StrictJSON.maximumDepth)
+        #expect(StrictJSON.isWellFormed(Data(objects.utf8)))
+        #expect(!StrictJSON.isWellFormed(Data(("[" + objects + "]").utf8)))
     }
 
     @Test(

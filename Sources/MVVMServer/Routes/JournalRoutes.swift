@@ -17,15 +17,16 @@ extension API {
         guard format == "json" || format == "curl" else {
             throw HTTPError(.invalidParameter, detail: "format must be json or curl, not \(format.prefix(32)).", member: "format")
         }
+        guard format == "curl" else {
+            let journal = session.journal ?? SessionJournal()
+            return .response(.json(journal.exportedDocument(session: session.id), headers: [("Cache-Control", "no-store")]))
+        }
         let (entries, dropped) = session.journal?.export ?? ([], 0)
         let document = JournalDocument(session: session.id, dropped: dropped, capacity: SessionJournal.capacity, entries: entries)
-        if format == "curl" {
-            return .response(
-                HTTPResponse(
-                    status: 200, headers: [("Content-Type", "text/x-shellscript; charset=utf-8"), ("Cache-Control", "no-store")],
-                    body: Data(CurlScript(document).text.utf8)))
-        }
-        return .response(.json(encoding: document, headers: [("Cache-Control", "no-store")]))
+        return .response(
+            HTTPResponse(
+                status: 200, headers: [("Content-Type", "text/x-shellscript; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: Data(CurlScript(document).text.utf8)))
     }
 }
 

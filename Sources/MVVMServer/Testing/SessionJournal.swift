@@ -48,6 +48,34 @@ final class SessionJournal: Sendable {
             return Entry(seq: seq, method: method, path: path, body: json ?? .null, rawBody: raw, status: status, answer: Self.value(answer) ?? .null)
         }
 
+        /// Writes the entry as ``Entry`` encodes it (its members in the encoder's order), with
+        /// the body and the answer as they were recorded when they are JSON.
+        func write(to writer: inout JSONBytesWriter) {
+            let bodyIsJSON = body.isEmpty || StrictJSON.isWellFormed(body)
+            writer.append("{\"answer\":")
+            Self.write(answer.isEmpty || !StrictJSON.isWellFormed(answer) ? nil : answer, to: &writer)
+            writer.append(",\"body\":")
+            Self.write(bodyIsJSON ? body : nil, to: &writer)
+            writer.append(",\"method\":")
+            writer.writeString(method)
+            writer.append(",\"path\":")
+            writer.writeString(path)
+            if !bodyIsJSON {
+                writer.append(",\"rawBody\":")
+                writer.writeString(String(decoding: body, as: UTF8.self))
+            }
+            writer.append(",\"seq\":")
+            writer.writeInteger(UInt64(seq), negative: false)
+            writer.append(",\"status\":")
+            writer.writeInteger(UInt64(status), negative: false)
+            writer.append("}")
+        }
+
+        /// Writes JSON bytes as they are, `null` for none or for empty ones.
+        private static func write(_ json: Data?, to writer: inout JSONBytesWriter) {
+            if let json, !json.isEmpty { writer.append(bytes: json) } else { writer.append("null") }
+        }
+
         /// The JSON value of `bytes`: `null` when empty, `nil` when they are not JSON.
         private static func value(_ bytes: Data) -> JSONValue? {
             bytes.isEmpty ? .null : StrictJSON.parse(bytes)
@@ -79,9 +107,32 @@ final class SessionJournal: Sendable {
 
     /// The entries kept, oldest first, and how many were dropped to keep the bound.
     var export: (entries: [Entry], dropped: Int) {
-        let (kept, dropped) = state.withLock { state in
+        let (kept, dropped) = keptEntries
+        return (kept.map(\.entry), dropped)
+    }
+
+    /// The journal as `GET …/journal` sends it: a ``JournalDocument`` of `session` with the
+    /// entries kept, written from the bytes recorded instead of parsed and encoded again. A
+    /// body or an answer that is JSON goes in as it was sent or answered; any other body goes
+    /// in as `rawBody`, beside a `null` body, as ``Entry`` encodes it.
+    func exportedDocument(session: String) -> Data {
+        let (kept, dropped) = keptEntries
+        var writer = JSONBytesWriter(capacity: 256 + kept.reduce(0) { $0 + $1.body.count + $1.answer.count + $1.path.count + 96 })
+        writer.append("{\"capacity\":")
+        writer.writeInteger(UInt64(Self.capacity), negative: false)
+        writer.append(",\"dropped\":")
+        writer.writeInteger(UInt64(dropped), negative: false)
+        writer.append(",\"entries\":[")
+        writer.writeSeparated(count: kept.count) { writer, index in kept[index].write(to: &writer) }
+        writer.append("],\"session\":")
+        writer.writeString(session)
+        writer.append("}")
+        return Data(writer.bytes)
+    }
+
+    private var keptEntries: (entries: [Recorded], dropped: Int) {
+        state.withLock { state in
             (Array(state.entries[state.head...] + state.entries[..<state.head]), state.recorded - state.entries.count)
         }
-        return (kept.map(\.entry), dropped)
     }
 }
