@@ -8,7 +8,8 @@ extension Application {
     /// into its settings (``ServerOptions``, with `--help`; with `--contract` it writes the
     /// app's contract, ``contract(of:)``, and returns), saves sessions in the app's own
     /// SQLite file unless told otherwise (in testing mode, in a file of the server's own,
-    /// removed at exit), prints `<name> listening on <URL>` once it listens,
+    /// removed at exit), prints `<name> listening on <URL>` once it listens (and on Linux lets
+    /// go of the resident pages of the executable's code that ran only at start),
     /// and serves until SIGINT or SIGTERM, which shut it down gracefully (parked requests
     /// answered, sessions saved); then it returns, and the process exits 0.
     ///
@@ -142,6 +143,8 @@ extension Application {
                 throw error
             }
             FileHandle.standardOutput.write(Data("\(name) listening on http://\(settings.configuration.http.host):\(port)\n".utf8))
+            // What ran only at start (the settings, the contract, the store's restore) is done.
+            StartupCode.release()
             try await group.waitForAll()
         }
         logger.info("stopped")
