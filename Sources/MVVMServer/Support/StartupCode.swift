@@ -29,10 +29,8 @@ enum StartupCode {
     static func release() -> Int {
         #if os(Linux)
             guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
-                let smaps = FileHandle(forReadingAtPath: "/proc/self/smaps")
+                let text = ownSmaps()
             else { return 0 }
-            defer { try? smaps.close() }
-            guard let text = String(data: smaps.readDataToEndOfFile(), encoding: .utf8) else { return 0 }
             var released = 0
             for mapping in releasable(in: mappings(inSmaps: text), of: executable) {
                 let length = Int(mapping.end - mapping.start)
@@ -44,6 +42,14 @@ enum StartupCode {
         #else
             return 0
         #endif
+    }
+
+    /// The text of `/proc/self/smaps`, read to its end (its size reads as 0, so it is read
+    /// until a read returns nothing); `nil` when it cannot be read.
+    static func ownSmaps() -> String? {
+        guard let smaps = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return nil }
+        defer { try? smaps.close() }
+        return String(data: smaps.readDataToEndOfFile(), encoding: .utf8)
     }
 
     /// The mappings of `executable` in `mappings` whose pages may be let go: private, readable

@@ -46,7 +46,7 @@ extension Internals {
 
         private static func executableResidentKilobytes() throws -> Int {
             let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-            let text = try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
+            let text = try #require(StartupCode.ownSmaps())
             var total = 0
             var inExecutable = false
             for line in text.split(separator: "\n") {
