@@ -95,4 +95,26 @@ struct SessionTableTests {
         }
         #expect(tombstones.expiry(of: "never-buried") == nil)
     }
+
+    @Test("A full table of tombstones, turned over several times, finds every remembered id and none forgotten")
+    func aFullTableTurnsOver() {
+        let limit = 20_000
+        var tombstones = Tombstones(limit: limit)
+        for step in 0..<70_000 {
+            tombstones.bury("s\(step)", until: UInt64(step))
+        }
+        #expect(tombstones.count == limit)
+        let remembered = (50_000..<70_000).filter { tombstones.expiry(of: "s\($0)") == UInt64($0) }
+        #expect(remembered.count == limit)
+        let forgotten = (0..<50_000).filter { tombstones.expiry(of: "s\($0)") != nil }
+        #expect(forgotten.isEmpty)
+        // Expiry takes the oldest half; the newest half is still found, and new ids go in.
+        tombstones.forget { $0 < 60_000 }
+        #expect(tombstones.count == 10_000)
+        #expect((50_000..<60_000).allSatisfy { tombstones.expiry(of: "s\($0)") == nil })
+        #expect((60_000..<70_000).allSatisfy { tombstones.expiry(of: "s\($0)") == UInt64($0) })
+        tombstones.bury("s70000", until: 70_000)
+        #expect(tombstones.expiry(of: "s70000") == 70_000)
+        #expect(tombstones.count == 10_001)
+    }
 }
