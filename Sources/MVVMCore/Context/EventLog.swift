@@ -5,14 +5,28 @@ import Synchronization
 /// When the log is full the oldest event is dropped; reading after a sequence number older
 /// than what is kept answers `nil`, and the client must re-read the state.
 package final class EventLog: Sendable {
+    /// The events kept, oldest first from `oldest`: a ring once it holds `capacity` events,
+    /// whose storage grows by half (from room for ``initialRoom`` events) until then.
     private struct State {
-        /// The events kept are `events[first...]`; dropped ones are compacted away in bulk.
-        var events: [ContextEvent] = []
-        var first = 0
+        var ring: [ContextEvent] = []
+        /// The ring's index of the oldest event kept (0 until the ring is full).
+        var oldest = 0
         var lastDropped: UInt64 = 0
 
-        var kept: ArraySlice<ContextEvent> { events[first...] }
+        /// The events kept, oldest first.
+        var inOrder: [ContextEvent] {
+            Array(ring[oldest...] + ring[..<oldest])
+        }
+
+        /// The newest event kept.
+        var newest: ContextEvent? {
+            ring.isEmpty ? nil : ring[(oldest + ring.count - 1) % ring.count]
+        }
     }
+
+    /// Room for a session's first events (its root scene's and another's lifecycle), made at
+    /// the first append.
+    private static let initialRoom = 10
 
     /// How many events are kept.
     package let capacity: Int
@@ -29,26 +43,28 @@ package final class EventLog: Sendable {
     /// Appends an event.
     package func append(_ event: ContextEvent) {
         state.withLock { state in
-            state.events.append(event)
-            if state.events.count - state.first > capacity {
-                state.lastDropped = state.events[state.first].seq
-                state.first += 1
-                // Dropped events are removed once they are as many as the kept ones: each
-                // append moves a constant number of events on average.
-                if state.first >= capacity {
-                    state.events.removeFirst(state.first)
-                    state.first = 0
-                }
+            if state.ring.count == capacity {
+                state.lastDropped = state.ring[state.oldest].seq
+                state.ring[state.oldest] = event
+                state.oldest = (state.oldest + 1) % capacity
+                return
             }
+            if state.ring.count == state.ring.capacity {
+                let room = state.ring.isEmpty ? Self.initialRoom : state.ring.count + state.ring.count / 2
+                state.ring.reserveCapacity(min(capacity, room))
+            }
+            state.ring.append(event)
         }
     }
 
     /// Drops the events after sequence number `seq` (those of a change that could not be saved).
     package func discard(after seq: UInt64) {
         state.withLock { state in
-            while state.events.count > state.first, let last = state.events.last, last.seq > seq {
-                state.events.removeLast()
-            }
+            guard let newest = state.newest, newest.seq > seq else { return }
+            var kept = state.inOrder
+            while let last = kept.last, last.seq > seq { kept.removeLast() }
+            state.ring = kept
+            state.oldest = 0
         }
     }
 
@@ -56,8 +72,14 @@ package final class EventLog: Sendable {
     package func events(after seq: UInt64) -> [ContextEvent]? {
         state.withLock { state in
             guard seq >= state.lastDropped else { return nil }
-            guard let first = state.kept.firstIndex(where: { $0.seq > seq }) else { return [] }
-            return Array(state.events[first...])
+            let count = state.ring.count
+            // The events after `seq` are the newest ones: count back from the newest.
+            var first = count
+            while first > 0, state.ring[(state.oldest + first - 1) % count].seq > seq { first -= 1 }
+            var after: [ContextEvent] = []
+            after.reserveCapacity(count - first)
+            for position in first..<count { after.append(state.ring[(state.oldest + position) % count]) }
+            return after
         }
     }
 
@@ -69,6 +91,6 @@ package final class EventLog: Sendable {
 
     /// The sequence number of the last event, 0 when there is none.
     package var lastSeq: UInt64 {
-        state.withLock { $0.kept.last?.seq ?? $0.lastDropped }
+        state.withLock { $0.newest?.seq ?? $0.lastDropped }
     }
 }

@@ -21,7 +21,10 @@ extension ViewModelStore {
     /// Lets go of a task that has ended, so that a long-lived view model's finished loads and
     /// launched tasks do not pile up.
     package func taskEnded(_ number: UInt64, key: String) {
-        entry(key)?.tasks.removeValue(forKey: number)
+        guard let entry = entry(key) else { return }
+        entry.tasks.removeValue(forKey: number)
+        // An empty table keeps its storage: a view model whose tasks have all ended holds none.
+        if entry.tasks.isEmpty { entry.tasks = [:] }
     }
 
     /// How many tasks of the view model under a key are kept (running, or not yet let go of).
