@@ -28,11 +28,20 @@ enum StartupCode {
     @discardableResult
     static func release() -> Int {
         #if os(Linux)
-            guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
-                let text = ownSmaps()
-            else { return 0 }
+            guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return 0 }
+            return release(mappingsOf: executable)
+        #else
+            return 0
+        #endif
+    }
+
+    /// Lets go of the resident pages of this process's private, unwritable mappings of `file`
+    /// that hold no page of their own; returns the bytes of the mappings it let go.
+    static func release(mappingsOf file: String) -> Int {
+        #if os(Linux)
+            guard let text = ownSmaps() else { return 0 }
             var released = 0
-            for mapping in releasable(in: mappings(inSmaps: text), of: executable) {
+            for mapping in releasable(in: mappings(inSmaps: text), of: file) {
                 let length = Int(mapping.end - mapping.start)
                 if madvise(UnsafeMutableRawPointer(bitPattern: mapping.start), length, MADV_DONTNEED) == 0 {
                     released += length
