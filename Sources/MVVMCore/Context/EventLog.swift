@@ -13,14 +13,27 @@ package final class EventLog: Sendable {
         var oldest = 0
         var lastDropped: UInt64 = 0
 
-        /// The events kept, oldest first.
-        var inOrder: [ContextEvent] {
-            Array(ring[oldest...] + ring[..<oldest])
+        /// The event kept at `position`, counted from the oldest (0) to the newest.
+        func event(at position: Int) -> ContextEvent {
+            ring[(oldest + position) % ring.count]
+        }
+
+        /// The events kept at `positions` (counted from the oldest), in order.
+        func events(_ positions: Range<Int>) -> [ContextEvent] {
+            positions.map(event(at:))
+        }
+
+        /// The position of the first event kept after sequence number `seq` (the number kept
+        /// when none is): those after it are the newest, so it counts back from the newest.
+        func firstPosition(after seq: UInt64) -> Int {
+            var first = ring.count
+            while first > 0, event(at: first - 1).seq > seq { first -= 1 }
+            return first
         }
 
         /// The newest event kept.
         var newest: ContextEvent? {
-            ring.isEmpty ? nil : ring[(oldest + ring.count - 1) % ring.count]
+            ring.isEmpty ? nil : event(at: ring.count - 1)
         }
     }
 
@@ -60,10 +73,9 @@ package final class EventLog: Sendable {
     /// Drops the events after sequence number `seq` (those of a change that could not be saved).
     package func discard(after seq: UInt64) {
         state.withLock { state in
-            guard let newest = state.newest, newest.seq > seq else { return }
-            var kept = state.inOrder
-            while let last = kept.last, last.seq > seq { kept.removeLast() }
-            state.ring = kept
+            let kept = state.firstPosition(after: seq)
+            guard kept < state.ring.count else { return }
+            state.ring = state.events(0..<kept)
             state.oldest = 0
         }
     }
@@ -72,14 +84,7 @@ package final class EventLog: Sendable {
     package func events(after seq: UInt64) -> [ContextEvent]? {
         state.withLock { state in
             guard seq >= state.lastDropped else { return nil }
-            let count = state.ring.count
-            // The events after `seq` are the newest ones: count back from the newest.
-            var first = count
-            while first > 0, state.ring[(state.oldest + first - 1) % count].seq > seq { first -= 1 }
-            var after: [ContextEvent] = []
-            after.reserveCapacity(count - first)
-            for position in first..<count { after.append(state.ring[(state.oldest + position) % count]) }
-            return after
+            return state.events(state.firstPosition(after: seq)..<state.ring.count)
         }
     }
 

@@ -69,13 +69,12 @@ struct InspectorAPITests {
             let observed = try await idleSeconds(of: id, api)
             #expect(observed >= 0.4)
             // The plain read's use comes after `readAt`: its idle time is at most the time since
-            // then (give or take the server's whole milliseconds), however slowly this test runs, where an
-            // idle time not reset would still count from before the observer's reads.
+            // then (give or take the server's whole milliseconds), however slowly this test runs,
+            // where an idle time not reset would still count from before the observer's reads.
             let readAt = ContinuousClock.now
             #expect(try await api.get("\(base)/scenes/shelf").status == 200)
             let idle = try await idleSeconds(of: id, api)
-            let sinceRead = ContinuousClock.now - readAt
-            #expect(idle <= Double(sinceRead.components.seconds) + Double(sinceRead.components.attoseconds) / 1e18 + 0.005)
+            #expect(Duration.seconds(idle) <= ContinuousClock.now - readAt + .milliseconds(5))
             #expect(idle < observed)
         }
     }
