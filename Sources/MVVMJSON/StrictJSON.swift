@@ -43,7 +43,8 @@ package enum StrictJSON {
         }
     }
 
-    private struct Parser {
+    /// Reads one JSON document from its bytes; what it reads moves `index` past it.
+    struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
@@ -68,56 +69,6 @@ package enum StrictJSON {
             case UInt8(ascii: "f"): return literal("false", .bool(false))
             case UInt8(ascii: "n"): return literal("null", .null)
             default: return number()
-            }
-        }
-
-        /// Reads one value as ``value(depth:)`` does, keeping none of it: `false` where that
-        /// returns `nil`.
-        mutating func skipValue(depth: Int) -> Bool {
-            skipWhitespace()
-            guard index < bytes.count else { return false }
-            switch bytes[index] {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard depth < StrictJSON.maximumDepth else { return false }
-                return skipContainer(depth: depth + 1)
-            case UInt8(ascii: "\""): return string() != nil
-            case UInt8(ascii: "t"): return literal("true", .null) != nil
-            case UInt8(ascii: "f"): return literal("false", .null) != nil
-            case UInt8(ascii: "n"): return literal("null", .null) != nil
-            default: return number() != nil
-            }
-        }
-
-        /// Reads an object or an array, as ``object(depth:)`` and ``array(depth:)`` do,
-        /// keeping none of it.
-        private mutating func skipContainer(depth: Int) -> Bool {
-            let isObject = bytes[index] == UInt8(ascii: "{")
-            let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            index += 1
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == close {
-                index += 1
-                return true
-            }
-            while true {
-                if isObject {
-                    skipWhitespace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), string() != nil else { return false }
-                    skipWhitespace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
-                    index += 1
-                }
-                guard skipValue(depth: depth) else { return false }
-                skipWhitespace()
-                guard index < bytes.count else { return false }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                } else if bytes[index] == close {
-                    index += 1
-                    return true
-                } else {
-                    return false
-                }
             }
         }
 
@@ -175,7 +126,7 @@ package enum StrictJSON {
             }
         }
 
-        private mutating func literal(_ text: StaticString, _ value: JSONValue) -> JSONValue? {
+        mutating func literal(_ text: StaticString, _ value: JSONValue) -> JSONValue? {
             let count = text.utf8CodeUnitCount
             guard index + count <= bytes.count else { return nil }
             for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return nil }
@@ -185,7 +136,7 @@ package enum StrictJSON {
 
         /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?; `nil` also for a number too large
         /// for a Double (`1e400`), which would otherwise become an infinity that no JSON can hold.
-        private mutating func number() -> JSONValue? {
+        mutating func number() -> JSONValue? {
             let start = index
             func digits(_ parser: inout Parser) -> Int {
                 let first = parser.index
@@ -222,7 +173,7 @@ package enum StrictJSON {
 
         /// A string starting at a quote; `nil` when an escape is malformed, a control character is
         /// not escaped, or the bytes are not valid UTF-8.
-        private mutating func string() -> String? {
+        mutating func string() -> String? {
             index += 1
             let start = index
             var hasEscapes = false
