@@ -223,6 +223,68 @@ extension FastCodingTests {
         }
     }
 
+    /// Nests a container, then writes to its parent again (which ends the nested one) and to
+    /// a second nested container after it.
+    struct InterleavedNesting: Encodable {
+        enum Keys: String, CodingKey {
+            case z, inner, a, list, m
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(1, forKey: .z)
+            var inner = container.nestedContainer(keyedBy: Keys.self, forKey: .inner)
+            try inner.encode("x", forKey: .m)
+            try inner.encode(2.5, forKey: .a)
+            try container.encode(true, forKey: .a)
+            var list = container.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(3)
+            var row = list.nestedContainer(keyedBy: Keys.self)
+            try row.encode(4, forKey: .z)
+            try list.encode(5)
+        }
+    }
+
+    /// Writes to a nested container after its parent was written to again: a tree still holds
+    /// the nested object, one pass has closed it.
+    struct LateNestedWrite: Encodable {
+        enum Keys: String, CodingKey {
+            case b, inner, a
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            var inner = container.nestedContainer(keyedBy: Keys.self, forKey: .inner)
+            try inner.encode(1, forKey: .b)
+            try container.encode(2, forKey: .a)
+            try inner.encode(3, forKey: .a)
+        }
+    }
+
+    /// Encodes two values into its single-value container: the last one counts.
+    struct TwoSingleValues: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(1)
+            try container.encode("two")
+        }
+    }
+
+    /// Sets one key three times, with a scalar, a struct and a scalar: the last one counts.
+    struct SameKeyTwice: Encodable {
+        enum Keys: String, CodingKey {
+            case b, a
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(1, forKey: .a)
+            try container.encode(Empty(), forKey: .a)
+            try container.encode("b", forKey: .b)
+            try container.encode([2], forKey: .a)
+        }
+    }
+
     /// A value that encodes nothing at all.
     struct Nothing: Codable, Equatable {
         init() {}

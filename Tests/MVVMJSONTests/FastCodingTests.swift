@@ -124,6 +124,27 @@ struct FastCodingTests {
         #expect(throws: EncodingError.self) { try foundationEncoder.encode(Nothing()) }
     }
 
+    @Test("Values are written in one pass unless a container is filled out of order or a super encoder is asked for")
+    func onePass() throws {
+        #expect(try JSONBytesEncoder.encodeInOnePass(Garage.sample) != nil)
+        #expect(try JSONBytesEncoder.encodeInOnePass(Shape.allSamples) != nil)
+        #expect(try JSONBytesEncoder.encodeInOnePass(Stamps.sample) != nil)
+        #expect(try JSONBytesEncoder.encodeInOnePass(OddKeys()) != nil)
+        #expect(try JSONBytesEncoder.encodeInOnePass(Holder(nothing: Nothing(), list: [Nothing(), Nothing()])) != nil)
+        #expect(try JSONBytesEncoder.encodeInOnePass(["grid": [[1, 2], [], [3]]]) != nil)
+        #expect(try JSONBytesEncoder.encodeInOnePass(InterleavedNesting()) != nil)
+        #expect(try JSONBytesEncoder.encodeInOnePass(WithSuper.sample) == nil)
+        #expect(try JSONBytesEncoder.encodeInOnePass(Rewrites()) == nil)
+        #expect(try JSONBytesEncoder.encodeInOnePass(LateNestedWrite()) == nil)
+        #expect(try JSONBytesEncoder.encodeInOnePass(TwoSingleValues()) == nil)
+        try expectSameBytes(InterleavedNesting())
+        try expectSameBytes(LateNestedWrite())
+        // Foundation's encoder stops the process on a second single value; the tree keeps the last.
+        #expect(try JSONBytesEncoder.encode(TwoSingleValues()) == Array(#""two""#.utf8))
+        try expectSameBytes(SameKeyTwice())
+        #expect(try JSONBytesEncoder.encodeInOnePass(SameKeyTwice()) != nil)
+    }
+
     @Test("A NaN or an infinity throws invalidValue with the same coding path as Foundation")
     func nonFiniteThrows() throws {
         let values: [Reading] = [
@@ -306,6 +327,9 @@ private func expectSameBytes<T: Encodable>(_ value: T, sourceLocation: SourceLoc
     let ours = try JSONBytesEncoder.encode(value)
     #expect(String(decoding: ours, as: UTF8.self) == String(decoding: theirs, as: UTF8.self), sourceLocation: sourceLocation)
     #expect(ours == Array(theirs), sourceLocation: sourceLocation)
+    if let onePass = try JSONBytesEncoder.encodeInOnePass(value) {
+        #expect(String(decoding: onePass, as: UTF8.self) == String(decoding: theirs, as: UTF8.self), sourceLocation: sourceLocation)
+    }
 }
 
 /// An encoding error reduced to what both encoders must agree on: its case and coding path.

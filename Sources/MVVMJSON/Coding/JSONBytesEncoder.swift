@@ -41,15 +41,43 @@ package enum JSONBytesEncoder {
     }
 
     private static func write<T: Encodable>(_ value: T, with writer: inout JSONBytesWriter) throws {
+        if try writeInOnePass(value, with: &writer) { return }
+        writer.restart()
         let encoder = JSONTreeEncoder(pathNode: nil)
-        guard let tree = try encoder.encodeTopLevel(value) else {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
-        }
+        guard let tree = try encoder.encodeTopLevel(value) else { throw nothingEncoded(value) }
         do {
             try writer.write(tree, depth: 0)
         } catch {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
+            throw tooDeeplyNested(value)
         }
+    }
+
+    /// Writes `value` through ``JSONStreamEncoder``; `false` (and the writer left in any state)
+    /// when one pass cannot write it.
+    private static func writeInOnePass<T: Encodable>(_ value: T, with writer: inout JSONBytesWriter) throws -> Bool {
+        do {
+            guard try JSONStreamEncoder.write(value, to: &writer) else { throw nothingEncoded(value) }
+            return true
+        } catch is JSONStreamEncoder.GaveUp {
+            return false
+        } catch is JSONBytesWriter.TooDeeplyNested {
+            throw tooDeeplyNested(value)
+        }
+    }
+
+    /// The JSON bytes of `value` when ``JSONStreamEncoder`` can write them in one pass, `nil`
+    /// when the tree encoder must (what the tests check of the two paths).
+    static func encodeInOnePass<T: Encodable>(_ value: T) throws -> [UInt8]? {
+        var writer = JSONBytesWriter()
+        return try writeInOnePass(value, with: &writer) ? writer.bytes : nil
+    }
+
+    private static func nothingEncoded<T>(_ value: T) -> EncodingError {
+        .invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+    }
+
+    private static func tooDeeplyNested<T>(_ value: T) -> EncodingError {
+        .invalidValue(value, .init(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
     }
 
     /// The JSON bytes of `value`, as `Data`.

@@ -27,6 +27,45 @@ package struct JSONBytesWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Forgets what was written (and the top-level members recorded), to write a value again.
+    mutating func restart() {
+        bytes.removeAll(keepingCapacity: true)
+        if topLevelMembers != nil { topLevelMembers = [] }
+    }
+
+    /// Appends one byte of JSON's punctuation.
+    mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Writes an object member's key and its colon; returns whether the key is all ASCII.
+    mutating func writeKey(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { utf8 in
+            bytes.append(UInt8(ascii: "\""))
+            let isASCII = writeEscaped(utf8)
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: ":"))
+            return isASCII
+        }
+    }
+
+    /// How many bytes are written.
+    package var count: Int { bytes.count }
+
+    /// Moves the bytes from `start` on into `scratch` (replacing what it held), leaving the
+    /// bytes before `start`.
+    mutating func moveTail(from start: Int, into scratch: inout [UInt8]) {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: bytes[start...])
+        bytes.removeSubrange(start...)
+    }
+
+    /// Appends the bytes of `scratch` in `range`.
+    mutating func append(scratch: [UInt8], _ range: Range<Int>) {
+        bytes.append(contentsOf: scratch[range])
+    }
+
     /// Appends bytes that are already JSON (a document spliced into another).
     package mutating func append(bytes more: some Sequence<UInt8>) {
         bytes.append(contentsOf: more)
@@ -68,10 +107,10 @@ package struct JSONBytesWriter {
     private mutating func writeObject(_ object: EncodedObject, depth: Int) throws {
         guard depth < Self.maximumDepth else { throw TooDeeplyNested() }
         if object.members.count > 1 {
-            if !Self.allKeysAreASCII(object.members) {
-                object.members = Self.mergingEqualKeys(object.members)
+            if !MemberOrder.allKeysAreASCII(object.members) {
+                object.members = MemberOrder.mergingEqualKeys(object.members)
             }
-            Self.sortByKey(&object.members)
+            object.members.withUnsafeMutableBufferPointer { MemberOrder.sortByKey($0) }
         }
         let members = object.members
         if depth == 1, topLevelMembers != nil {
@@ -95,55 +134,6 @@ package struct JSONBytesWriter {
             }
         }
         bytes.append(UInt8(ascii: "}"))
-    }
-
-    /// The members with keys that are equal as Swift strings (canonically equivalent, such as
-    /// a composed and a decomposed `é`, or the Kelvin sign and `K`) merged as Foundation's
-    /// dictionary merges them: the first spelling of the key, with the last value set.
-    private static func mergingEqualKeys(_ members: [EncodedObject.Member]) -> [EncodedObject.Member] {
-        var merged: [EncodedObject.Member] = []
-        var positions: [String: Int] = [:]
-        for member in members {
-            if let position = positions[member.key] {
-                merged[position].value = member.value
-            } else {
-                positions[member.key] = merged.count
-                merged.append(member)
-            }
-        }
-        return merged
-    }
-
-    /// Whether every key is all ASCII: two ASCII strings are equal exactly when their bytes are.
-    private static func allKeysAreASCII(_ members: [EncodedObject.Member]) -> Bool {
-        for member in members {
-            let ascii = member.key.utf8.withContiguousStorageIfAvailable { bytes in
-                for byte in bytes where byte >= 0x80 { return false }
-                return true
-            }
-            guard ascii ?? false else { return false }
-        }
-        return true
-    }
-
-    /// Sorts members by the UTF-8 bytes of their keys, keeping members with the same key in the
-    /// order they were set. An insertion sort for the few members of a typical struct (the
-    /// standard library's generic sort costs far more at that size), `sort` above that (also
-    /// stable).
-    private static func sortByKey(_ members: inout [EncodedObject.Member]) {
-        guard members.count <= 16 else {
-            members.sort { utf8Precedes($0.key, $1.key) }
-            return
-        }
-        members.withUnsafeMutableBufferPointer { buffer in
-            for unsorted in 1..<buffer.count {
-                var index = unsorted
-                while index > 0, utf8Precedes(buffer[index].key, buffer[index - 1].key) {
-                    buffer.swapAt(index, index - 1)
-                    index -= 1
-                }
-            }
-        }
     }
 
     private mutating func writeArray(_ array: EncodedArray, depth: Int) throws {
@@ -222,19 +212,23 @@ package struct JSONBytesWriter {
     }
 
     package mutating func writeString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        let written: Void? = text.utf8.withContiguousStorageIfAvailable { writeEscaped($0) }
-        if written == nil {
-            Array(text.utf8).withUnsafeBufferPointer { writeEscaped($0) }
+        var text = text
+        text.withUTF8 { utf8 in
+            bytes.append(UInt8(ascii: "\""))
+            writeEscaped(utf8)
+            bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    /// Writes UTF-8 bytes escaped as a string's inside; returns whether they are all ASCII.
+    @discardableResult
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var runStart = utf8.startIndex
         var index = utf8.startIndex
+        var highBits: UInt8 = 0
         while index < utf8.endIndex {
             let byte = utf8[index]
+            highBits |= byte
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
                 index += 1
                 continue
@@ -257,6 +251,7 @@ package struct JSONBytesWriter {
             runStart = index
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        return highBits < 0x80
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -49,7 +49,7 @@ final class JSONTreeEncoder: Encoder, SingleValueEncodingContainer {
 
     /// The tree of a top-level value, or `nil` when it encoded nothing.
     func encodeTopLevel<T: Encodable>(_ value: T) throws -> EncodedJSON? {
-        if let scalar = try scalarValue(value, under: nil, key: .none) { return scalar }
+        if let scalar = try Self.scalarValue(value, under: nil, key: .none) { return scalar }
         try value.encode(to: self)
         return storage
     }
@@ -57,7 +57,7 @@ final class JSONTreeEncoder: Encoder, SingleValueEncodingContainer {
     /// The tree of `value` placed under `parent` at `key`; `{}` when it encodes nothing, as
     /// Foundation writes it.
     func encodeValue<T: Encodable>(_ value: T, under parent: CodingPathNode?, key: PendingCodingKey) throws -> EncodedJSON {
-        if let scalar = try scalarValue(value, under: parent, key: key) { return scalar }
+        if let scalar = try Self.scalarValue(value, under: parent, key: key) { return scalar }
         let savedStorage = storage
         let savedPathNode = pathNode
         storage = nil
@@ -76,8 +76,8 @@ final class JSONTreeEncoder: Encoder, SingleValueEncodingContainer {
 
     /// The tree of `value` when it is a type written without asking it to encode itself: the
     /// standard scalars (checked by type, no dynamic cast unless the type matches) and the types
-    /// Foundation special-cases.
-    private func scalarValue<T: Encodable>(_ value: T, under parent: CodingPathNode?, key: PendingCodingKey) throws -> EncodedJSON? {
+    /// Foundation special-cases; `nil` for any other type.
+    static func scalarValue<T: Encodable>(_ value: T, under parent: CodingPathNode?, key: PendingCodingKey) throws -> EncodedJSON? {
         if T.self == String.self, let value = value as? String { return .string(value) }
         if T.self == Int.self, let value = value as? Int { return .int(Int64(value)) }
         if T.self == Bool.self, let value = value as? Bool { return .bool(value) }
