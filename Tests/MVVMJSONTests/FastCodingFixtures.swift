@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import MVVMJSON
+
 extension FastCodingTests {
     /// Members whose names sort differently under different rules: case, digits, underscores,
     /// non-ASCII, an empty name, and names that are equal as Swift strings but differ in bytes
@@ -282,6 +284,20 @@ extension FastCodingTests {
             try container.encode(Empty(), forKey: .a)
             try container.encode("b", forKey: .b)
             try container.encode([2], forKey: .a)
+        }
+    }
+
+    /// Encodes another value with the fast encoder while it is being encoded (the thread's
+    /// encoder is busy then), and writes that value's length.
+    struct EncodesInside: Encodable {
+        enum Keys: String, CodingKey {
+            case length, after
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(try JSONBytesEncoder.encode(Garage.sample).count, forKey: .length)
+            try container.encode([Garage.sample.name], forKey: .after)
         }
     }
 

@@ -142,6 +142,7 @@ struct FastCodingTests {
         // Foundation's encoder stops the process on a second single value; the tree keeps the last.
         #expect(try JSONBytesEncoder.encode(TwoSingleValues()) == Array(#""two""#.utf8))
         try expectSameBytes(SameKeyTwice())
+        try expectSameBytes(EncodesInside())
         #expect(try JSONBytesEncoder.encodeInOnePass(SameKeyTwice()) != nil)
     }
 

@@ -103,10 +103,17 @@ final class JSONStreamEncoder: Encoder, SingleValueEncodingContainer {
         return encoder
     }
 
-    /// Ready for the next value, keeping the room its buffers grew to.
+    /// The most room for frames, members and scratch bytes kept between values.
+    private static let keptFrames = 64
+    private static let keptMembers = 256
+    private static let keptScratchBytes = 16 * 1024
+
+    /// Ready for the next value, keeping the room its buffers grew to, up to the bounds above.
     private func reset() {
-        frames.removeAll(keepingCapacity: true)
-        members.removeAll(keepingCapacity: true)
+        // What a large value made the buffers grow to is not kept: a thread keeps its encoder.
+        frames.removeAll(keepingCapacity: frames.capacity <= Self.keptFrames)
+        members.removeAll(keepingCapacity: members.capacity <= Self.keptMembers)
+        if scratch.capacity > Self.keptScratchBytes { scratch = [] }
         failed = false
         isBusy = false
         pathNode = nil
