@@ -10,7 +10,7 @@ extension StrictJSON.Parser {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard depth < StrictJSON.maximumDepth else { return false }
             return skipContainer(depth: depth + 1)
-        case UInt8(ascii: "\""): return string() != nil
+        case UInt8(ascii: "\""): return skipString()
         case UInt8(ascii: "t"): return literal("true", .null) != nil
         case UInt8(ascii: "f"): return literal("false", .null) != nil
         case UInt8(ascii: "n"): return literal("null", .null) != nil
@@ -32,7 +32,7 @@ extension StrictJSON.Parser {
         while true {
             if isObject {
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), string() != nil else { return false }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), skipString() else { return false }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
                 index += 1
@@ -49,5 +49,26 @@ extension StrictJSON.Parser {
                 return false
             }
         }
+    }
+
+    /// Reads a string starting at a quote as ``string()`` does (`false` where that returns
+    /// `nil`), building it only to check escapes or bytes beyond ASCII.
+    mutating func skipString() -> Bool {
+        let quote = index
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return true
+            }
+            if byte < 0x20 { return false }
+            if byte == UInt8(ascii: "\\") || byte >= 0x80 {
+                index = quote
+                return string() != nil
+            }
+            index += 1
+        }
+        return false
     }
 }

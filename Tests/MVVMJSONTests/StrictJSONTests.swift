@@ -50,4 +50,55 @@ struct StrictJSONTests {
         let document = Data([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")])
         #expect(StrictJSON.parse(document).map { $0 == .string(expected ?? "") } == (expected == nil ? nil : true))
     }
+
+    @Test(
+        "A plain object's members found in its bytes are the members the parser gives",
+        arguments: [
+            "{}", #" {"a": [1, {"b": "x"}], "c" : null , "d":-2.5e+3,"e":"\u00e9\n","f":true} "#, #"{"a":1,"a":{"z":[]},"b":"é"}"#,
+            #"{"a":"\ud83d\ude97"}"#, String(repeating: "[", count: 10) + "]",
+        ])
+    func plainObjects(_ text: String) throws {
+        let parsed = StrictJSON.parse(Data(text.utf8))?.objectValue
+        let object = JSONObjectBytes(Data(text.utf8))
+        #expect(object?.parsed == parsed)
+        guard let object, let parsed else { return }
+        #expect(object.keyCount == parsed.count)
+        #expect(Set(object.keys) == Set(parsed.keys))
+        for (name, value) in parsed { #expect(object[name] == value) }
+        #expect(object["missing"] == nil)
+    }
+
+    @Test(
+        "Objects are not taken from their bytes when a key has an escape or a byte beyond ASCII, and other documents never",
+        arguments: [
+            #"{"\u0061":1}"#, #"{"é":1}"#, #"{"a\n":1}"#, "[]", "1", #""a""#, "null", "{", #"{"a":1,}"#, #"{"a":1} x"#, "",
+            "{" + (0...JSONObjectBytes.maximumMembers).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}",
+        ])
+    func notPlain(_ text: String) {
+        #expect(JSONObjectBytes(Data(text.utf8)) == nil)
+    }
+
+    @Test("The members merged over another object's decode as the merged object does")
+    func mergedMembersDecode() throws {
+        struct Pair: Codable, Equatable {
+            var left: String?
+            var right: [Int]
+            var inner: [String: Bool]?
+        }
+        let base = try #require(JSONObjectBytes(Data(#"{"left":"base","right":[1],"inner":{"x":true}}"#.utf8)))
+        let sent = try #require(JSONObjectBytes(Data(#"{"right":[2,3],"inner":null}"#.utf8)))
+        let merged = JSONObjectMembers(sent, over: base)
+        #expect(try merged.decode(Pair.self) == Pair(left: "base", right: [2, 3], inner: nil))
+        #expect(try merged.decode(Pair.self) == JSONValue.object(merged.parsed).decode(Pair.self))
+        let wrong = try #require(JSONObjectBytes(Data(#"{"right":["no"]}"#.utf8)))
+        let ours = #expect(throws: DecodingError.self) { try JSONObjectMembers(wrong, over: base).decode(Pair.self) }
+        let reference = #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Pair.self, from: Data(#"{"left":"base","right":["no"]}"#.utf8))
+        }
+        if case .typeMismatch(_, let ourContext) = ours, case .typeMismatch(_, let theirContext) = reference {
+            #expect(ourContext.codingPath.map(\.stringValue) == theirContext.codingPath.map(\.stringValue))
+        } else {
+            Issue.record("expected typeMismatch from both: \(String(describing: ours)), \(String(describing: reference))")
+        }
+    }
 }

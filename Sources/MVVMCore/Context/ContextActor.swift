@@ -151,8 +151,8 @@ package actor ContextActor {
     }
 
     /// Merges input members into a scene's input; returns its new state.
-    package func setInput(_ members: [String: JSONValue], key: String) throws -> PublicationBoard.Document {
-        state(of: try context.setInput(members, key: key))
+    package func setInput(_ patch: InputPatch, key: String) throws -> PublicationBoard.Document {
+        state(of: try context.setInput(patch, key: key))
     }
 
     /// Performs an action of a scene; returns its new state and whether the navigation changed.

@@ -112,10 +112,10 @@ package final class ViewModelContext {
 
     /// Merges input members into a scene's input; returns the scene's entry.
     @discardableResult
-    package func setInput(_ members: [String: JSONValue], key: String) throws -> StoreEntry {
+    package func setInput(_ patch: InputPatch, key: String) throws -> StoreEntry {
         let entry = try entry(forKey: key)
         defer { flushRefreshes() }
-        try store.setInput(members, of: entry)
+        try store.setInput(patch, of: entry)
         return entry
     }
 

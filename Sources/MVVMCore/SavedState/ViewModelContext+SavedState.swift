@@ -99,7 +99,7 @@ extension ViewModelContext {
             guard let members = JSONValue(json: Data(saved.input))?.objectValue else {
                 throw InputError(member: "input", reason: "is not a JSON object")
             }
-            try store.setInput(members, of: entry)
+            try store.setInput(.members(members), of: entry)
             return true
         } catch {
             logger.warning("The saved input of '\(entry.key)' no longer decodes (\(error)); the view model starts fresh.")

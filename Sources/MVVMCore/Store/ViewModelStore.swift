@@ -138,14 +138,14 @@ package final class ViewModelStore {
 
     /// Merges input members into the view model's input and publishes the result.
     /// - Throws: ``InputError`` naming the member at fault; nothing changes then.
-    package func setInput(_ members: [String: JSONValue], key: String) throws {
+    package func setInput(_ patch: InputPatch, key: String) throws {
         guard let entry = entries[key] else { throw ViewModelStoreError.unknownKey(key) }
-        try setInput(members, of: entry)
+        try setInput(patch, of: entry)
     }
 
     /// ``setInput(_:key:)`` for an entry of this store already in hand.
-    func setInput(_ members: [String: JSONValue], of entry: StoreEntry) throws {
-        try entry.viewModel.mergeInput(members, current: entry.encodedInput)
+    func setInput(_ patch: InputPatch, of entry: StoreEntry) throws {
+        try entry.viewModel.mergeInput(patch, current: entry.encodedInput)
         refresh(entry)
     }
 

@@ -13,7 +13,7 @@ class AnyViewModel {
     var snapshot: Snapshot? { nil }
     func encodedInput() throws -> [UInt8] { fatalError("subclass") }
     func encodedOutput() throws -> EncodedMembers { fatalError("subclass") }
-    func mergeInput(_ members: [String: JSONValue], current: [UInt8]) throws {}
+    func mergeInput(_ patch: InputPatch, current: [UInt8]) throws {}
     func perform(action name: String, arguments: [String: JSONValue]) async throws {}
     func load() async throws {}
     func onCleared() {}
@@ -62,9 +62,28 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
     /// Merges members into the input: members not sent keep their values; an unknown member
     /// or a value of the wrong type throws ``InputError`` and changes nothing.
     /// `current` is the input as last encoded (empty when unknown).
-    override func mergeInput(_ members: [String: JSONValue], current: [UInt8]) throws {
+    override func mergeInput(_ patch: InputPatch, current: [UInt8]) throws {
         let known = knownInputMembers ?? Model.Input.members
         knownInputMembers = known
+        // The merged input and the names sent are written in place: in this generic class an
+        // optional or a tuple of them would be a type looked up at run time.
+        var input = model.input
+        var sent: Set<String> = []
+        if !mergeFromBytes(patch, current: current, known: known, into: &input, sent: &sent) {
+            try merge(patch.members, current: current, known: known, into: &input, sent: &sent)
+        }
+        // Validated even when nothing changes: a value sent that equals the current one is
+        // still the client's to have refused.
+        try model.validate(input, sent: sent)
+        guard input != model.input else { return }
+        model.input = input
+        model.inputDidChange()
+    }
+
+    /// Sets `input` to the current input with `members` merged in, and `sent` to the names sent.
+    private func merge(_ members: [String: JSONValue], current: [UInt8], known: InputMembers, into input: inout Model.Input, sent: inout Set<String>)
+        throws
+    {
         if members.keys.contains(where: { !known.all.contains($0) }), let unknown = members.keys.sorted().first(where: { !known.all.contains($0) }) {
             throw InputError(
                 member: unknown, reason: "is not an input member of this scene (members: \(known.ordered.sorted().joined(separator: ", ")))")
@@ -79,18 +98,35 @@ final class ViewModelBox<Model: ViewModel>: AnyViewModel {
             let encoded = try JSONValue(json: Data(current)) ?? JSONValue(encoding: model.input)
             merged = (encoded.objectValue ?? [:]).merging(members) { _, new in new }
         }
-        let input: Model.Input
         do {
             input = try JSONValue.object(merged).decode(Model.Input.self)
         } catch let error as DecodingError {
             throw InputError(decoding: error, fallbackMember: members.keys.sorted().first ?? "input")
         }
-        // Validated even when nothing changes: a value sent that equals the current one is
-        // still the client's to have refused.
-        try model.validate(input, sent: sentAll ? known.all : Set(members.keys))
-        guard input != model.input else { return }
-        model.input = input
-        model.inputDidChange()
+        sent = sentAll ? known.all : Set(members.keys)
+    }
+
+    /// ``merge(_:current:known:into:sent:)`` for a plain JSON object, decoded from its bytes
+    /// over the current input's without parsing either whole; `false` (and nothing set) to
+    /// merge parsed members instead: an unknown member, a name beyond ASCII, no current
+    /// encoding, or a decoding error, which the parsed merge reports as it always has.
+    private func mergeFromBytes(_ patch: InputPatch, current: [UInt8], known: InputMembers, into input: inout Model.Input, sent: inout Set<String>)
+        -> Bool
+    {
+        guard case .object(let object) = patch, known.areASCII, object.keys(areAmong: known.ordered) else { return false }
+        let sentAll = object.keyCount == known.all.count
+        var base: JSONObjectBytes?
+        if !sentAll {
+            guard let current = JSONObjectBytes(current) else { return false }
+            base = current
+        }
+        do {
+            input = try JSONObjectMembers(object, over: base).decode(Model.Input.self)
+        } catch {
+            return false
+        }
+        sent = sentAll ? known.all : Set(object.keys)
+        return true
     }
 
     override func perform(action name: String, arguments: [String: JSONValue]) async throws {

@@ -33,13 +33,15 @@ package struct InputMembers: Sendable {
     package let ordered: [String]
     /// The same names, for membership tests.
     package let all: Set<String>
+    /// Whether every name is ASCII (so that one equals a key exactly when their bytes do).
+    package let areASCII: Bool
 
     private static let known = Mutex<[ObjectIdentifier: InputMembers]>([:])
 
     static func of(_ type: Any.Type, reflect: () -> [String]) -> InputMembers {
         if let members = known.withLock({ $0[ObjectIdentifier(type)] }) { return members }
         let names = reflect()
-        let members = InputMembers(ordered: names, all: Set(names))
+        let members = InputMembers(ordered: names, all: Set(names), areASCII: names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } })
         known.withLock { $0[ObjectIdentifier(type)] = members }
         return members
     }

@@ -1,12 +1,13 @@
-/// The keyed container of ``JSONTreeDecoder``: reads the members of one JSON object.
+/// The keyed container of ``JSONTreeDecoder``: reads the members of one JSON object, held
+/// parsed (a dictionary) or as bytes (``JSONObjectMembers``).
 struct JSONTreeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: JSONTreeDecoder
-    let members: [String: JSONValue]
+    let members: MemberTable
     /// The coding path of the object.
     let pathNode: CodingPathNode?
 
     var codingPath: [any CodingKey] { CodingPathNode.path(of: pathNode) }
-    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] { members.memberNames().compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
 

@@ -22,6 +22,31 @@ enum JSONValueDecoder {
     }
 }
 
+/// The members of a JSON object, by name: what a keyed container reads (an enum, not a
+/// protocol: a keyed container's calls come through its type-erased box unspecialized).
+enum MemberTable {
+    /// Parsed members.
+    case parsed([String: JSONValue])
+    /// Members still in their bytes.
+    case bytes(JSONObjectMembers)
+
+    /// The value of the member `name`, or `nil` when there is none.
+    subscript(_ name: String) -> JSONValue? {
+        switch self {
+        case .parsed(let members): members[name]
+        case .bytes(let members): members[name]
+        }
+    }
+
+    /// The members' names.
+    func memberNames() -> [String] {
+        switch self {
+        case .parsed(let members): Array(members.keys)
+        case .bytes(let members): members.memberNames()
+        }
+    }
+}
+
 /// The `Decoder` behind ``JSONValueDecoder``.
 ///
 /// One instance decodes a whole value: descending into a member saves the current position
@@ -57,7 +82,7 @@ final class JSONTreeDecoder: Decoder, SingleValueDecodingContainer {
         guard case .object(let members) = value else {
             throw Self.mismatch([String: Any].self, value, at: node, .none, container: "keyed decoding container")
         }
-        return KeyedDecodingContainer(JSONTreeKeyedDecodingContainer<Key>(decoder: self, members: members, pathNode: node))
+        return KeyedDecodingContainer(JSONTreeKeyedDecodingContainer<Key>(decoder: self, members: .parsed(members), pathNode: node))
     }
 
     /// An unkeyed container over `value`, which must be an array.

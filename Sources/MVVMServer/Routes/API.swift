@@ -97,11 +97,16 @@ final class API: Sendable {
 
     /// The body as a JSON object; an empty body is `[:]` when `allowEmpty`.
     func jsonObject(_ request: HTTPRequest, allowEmpty: Bool) throws(HTTPError) -> [String: JSONValue] {
+        try jsonObject(body: request.body, allowEmpty: allowEmpty)
+    }
+
+    /// `body` as a JSON object; an empty body is `[:]` when `allowEmpty`.
+    func jsonObject(body: Data, allowEmpty: Bool) throws(HTTPError) -> [String: JSONValue] {
         // Parsed first: a body that holds a value (the usual case) is read once.
-        guard let value = StrictJSON.parse(request.body) else {
-            if StrictJSON.isBlank(request.body) {
+        guard let value = StrictJSON.parse(body) else {
+            if StrictJSON.isBlank(body) {
                 // No body at all stands for no members; white space alone is no JSON text.
-                if allowEmpty, request.body.isEmpty { return [:] }
+                if allowEmpty, body.isEmpty { return [:] }
                 throw HTTPError(.badRequest, detail: "The body must be a JSON object.")
             }
             throw HTTPError(.malformedJSON, detail: "The body is not well-formed JSON (or nests too deeply).")

@@ -85,10 +85,10 @@ extension API {
     /// `POST …/scenes/{key}/input`: merges the members into the input; the new state once saved.
     func sendInput(_ routed: RoutedRequest) throws -> Reply {
         let session = try liveSession(routed)
-        let members = try jsonObject(routed.request, allowEmpty: false)
+        let patch = try InputPatch.of(routed.request.body) { body throws(HTTPError) in try jsonObject(body: body, allowEmpty: false) }
         let key = try addressableKey(routed)
         return saved.savingOnContext(session) { context in
-            Documents.stateResponse(try context.setInput(members, key: key))
+            Documents.stateResponse(try context.setInput(patch, key: key))
         }
     }
 
