@@ -73,11 +73,11 @@ final class JSONStreamEncoder: Encoder, SingleValueEncodingContainer {
     /// Its coding path (`nil` at the top level).
     @exclusivity(unchecked) var pathNode: CodingPathNode?
     /// How many frames were open when it began: frames above belong to it.
-    @exclusivity(unchecked) private var positionBase = 0
+    @exclusivity(unchecked) var positionBase = 0
     /// Whether it holds a value or a container already.
-    @exclusivity(unchecked) private var positionWritten = false
+    @exclusivity(unchecked) var positionWritten = false
     /// The id of the container it holds, or -1.
-    @exclusivity(unchecked) private var positionFrame = -1
+    @exclusivity(unchecked) var positionFrame = -1
 
     private init() {}
 
@@ -242,92 +242,5 @@ final class JSONStreamEncoder: Encoder, SingleValueEncodingContainer {
         for member in members[first...] {
             writer.topLevelMembers?.append(EncodedMembers.Member(key: member.key, range: member.valueStart..<member.end))
         }
-    }
-
-    // MARK: Encoding values
-
-    /// Encodes a top-level value; `false` when it encoded nothing. Throws ``GaveUp`` when one
-    /// pass cannot write it.
-    func encodeTopLevel<T: Encodable>(_ value: T) throws -> Bool {
-        if let scalar = try JSONTreeEncoder.scalarValue(value, under: nil, key: .none) {
-            try writer.write(scalar, depth: 0)
-            return true
-        }
-        do {
-            try value.encode(to: self)
-            if failed { throw GaveUp() }
-            while !frames.isEmpty { try closeInnermost() }
-        } catch {
-            if failed { throw GaveUp() }
-            throw error
-        }
-        return positionWritten
-    }
-
-    /// Writes `value` at the end of the bytes, placed under `parent` at `key`; `{}` when it
-    /// encodes nothing, as Foundation writes it.
-    func encodeValue<T: Encodable>(_ value: T, under parent: CodingPathNode?, key: PendingCodingKey) throws {
-        if let scalar = try JSONTreeEncoder.scalarValue(value, under: parent, key: key) {
-            try writer.write(scalar, depth: frames.count)
-            return
-        }
-        let saved = (pathNode, positionBase, positionWritten, positionFrame)
-        if let codingKey = key.codingKey {
-            pathNode = CodingPathNode(parent: parent, key: codingKey)
-        } else {
-            pathNode = parent
-        }
-        positionBase = frames.count
-        positionWritten = false
-        positionFrame = -1
-        defer { (pathNode, positionBase, positionWritten, positionFrame) = saved }
-        try value.encode(to: self)
-        if failed { throw GaveUp() }
-        while frames.count > positionBase { try closeInnermost() }
-        if !positionWritten {
-            guard frames.count + 1 < JSONBytesWriter.maximumDepth else { throw JSONBytesWriter.TooDeeplyNested() }
-            writer.append("{}")
-        }
-    }
-
-    /// Writes a scalar as the position's single value.
-    private func writeSingle(_ scalar: EncodedJSON) throws {
-        if failed { throw GaveUp() }
-        guard !positionWritten else {
-            failed = true
-            throw GaveUp()
-        }
-        positionWritten = true
-        try writer.write(scalar, depth: frames.count)
-    }
-
-    // MARK: SingleValueEncodingContainer
-
-    func encodeNil() throws { try writeSingle(.null) }
-    func encode(_ value: Bool) throws { try writeSingle(.bool(value)) }
-    func encode(_ value: String) throws { try writeSingle(.string(value)) }
-    func encode(_ value: Double) throws { try writeSingle(JSONTreeEncoder.number(value, at: pathNode, .none)) }
-    func encode(_ value: Float) throws { try writeSingle(JSONTreeEncoder.number(value, at: pathNode, .none)) }
-    func encode(_ value: Int) throws { try writeSingle(.int(Int64(value))) }
-    func encode(_ value: Int8) throws { try writeSingle(.int(Int64(value))) }
-    func encode(_ value: Int16) throws { try writeSingle(.int(Int64(value))) }
-    func encode(_ value: Int32) throws { try writeSingle(.int(Int64(value))) }
-    func encode(_ value: Int64) throws { try writeSingle(.int(value)) }
-    func encode(_ value: Int128) throws { try writeSingle(.number(value.description)) }
-    func encode(_ value: UInt) throws { try writeSingle(.uint(UInt64(value))) }
-    func encode(_ value: UInt8) throws { try writeSingle(.uint(UInt64(value))) }
-    func encode(_ value: UInt16) throws { try writeSingle(.uint(UInt64(value))) }
-    func encode(_ value: UInt32) throws { try writeSingle(.uint(UInt64(value))) }
-    func encode(_ value: UInt64) throws { try writeSingle(.uint(value)) }
-    func encode(_ value: UInt128) throws { try writeSingle(.number(value.description)) }
-
-    func encode<T: Encodable>(_ value: T) throws {
-        if failed { throw GaveUp() }
-        guard !positionWritten else {
-            failed = true
-            throw GaveUp()
-        }
-        positionWritten = true
-        try encodeValue(value, under: pathNode, key: .none)
     }
 }
