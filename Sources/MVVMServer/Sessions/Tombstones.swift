@@ -49,12 +49,19 @@ struct Tombstones {
             ring[Int(index[existing.position] - 1)].until = until
             return
         }
-        if buried == limit { forgetOldest() }
-        if buried == ring.count { grow() }
+        var free: Int? = existing.position
+        if buried == limit {
+            forgetOldest()
+            free = nil
+        }
+        if buried == ring.count {
+            grow()
+            free = nil
+        }
         let slot = (oldest + buried) % ring.count
         ring[slot] = Grave(hash: hash, until: until)
-        // Forgetting and growing move places in the index: look the free place up again.
-        index[place(of: hash).position] = UInt32(slot + 1)
+        // Forgetting and growing move places in the index: then the free place is looked up again.
+        index[free ?? place(of: hash).position] = UInt32(slot + 1)
         buried += 1
     }
 
