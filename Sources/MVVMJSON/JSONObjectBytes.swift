@@ -1,4 +1,5 @@
 import Foundation
+import MVVMSupport
 
 /// One JSON object's top-level members, found in its bytes without building them: where each
 /// key and each value lies. A value is parsed when it is read.
@@ -136,21 +137,20 @@ package struct JSONObjectBytes: Sendable {
     /// The value of the member `name` (its last one), parsed; `nil` when there is none.
     package subscript(_ name: String) -> JSONValue? {
         withBytes { all in
-            let found =
-                name.utf8.withContiguousStorageIfAvailable { name -> Int? in
-                    guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
-                    var index = members.count - 1
-                    while index >= 0, !Self.key(members[index].key, in: all, is: name) { index -= 1 }
-                    return index >= 0 ? index : nil
-                } ?? nil
             // A name beyond ASCII may still equal an ASCII key as a string (the Kelvin sign and
             // K): compared as strings.
-            guard let found = found ?? (name.utf8.allSatisfy { $0 < 0x80 } ? nil : lastKey(equalTo: name, in: all)) else { return nil }
+            guard let found = name.isASCII ? lastKey(withBytesOf: name, in: all) : lastKey(equalTo: name, in: all) else { return nil }
             var parser = StrictJSON.Parser(bytes: all)
             parser.index = members[found].value.lowerBound
             // Checked when the members were found: the value parses.
             return parser.value(depth: 1)
         }
+    }
+
+    /// The index of the last member whose key has the bytes of `name`.
+    private func lastKey(withBytesOf name: String, in all: UnsafeBufferPointer<UInt8>) -> Int? {
+        name.utf8.withContiguousStorageIfAvailable { name in members.indices.last { Self.key(members[$0].key, in: all, is: name) } }
+            ?? lastKey(equalTo: name, in: all)
     }
 
     /// The index of the last member whose key equals `name` as a string.

@@ -1,4 +1,13 @@
 extension String {
+    /// Whether every byte of the string's UTF-8 is ASCII (two ASCII strings are equal exactly
+    /// when their bytes are).
+    package var isASCII: Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte >= 0x80 { return false }
+            return true
+        } ?? utf8.allSatisfy { $0 < 0x80 }
+    }
+
     /// The bytes as a string when they are valid UTF-8, otherwise `nil`.
     ///
     /// ASCII bytes (the common case for JSON members and query arguments) take a fast path:

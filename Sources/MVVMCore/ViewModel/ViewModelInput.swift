@@ -1,4 +1,5 @@
 import MVVMJSON
+import MVVMSupport
 import Synchronization
 
 /// The input of a view model: Codable, comparable, and with a default value, so that a view
@@ -41,7 +42,7 @@ package struct InputMembers: Sendable {
     static func of(_ type: Any.Type, reflect: () -> [String]) -> InputMembers {
         if let members = known.withLock({ $0[ObjectIdentifier(type)] }) { return members }
         let names = reflect()
-        let members = InputMembers(ordered: names, all: Set(names), areASCII: names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } })
+        let members = InputMembers(ordered: names, all: Set(names), areASCII: names.allSatisfy(\.isASCII))
         known.withLock { $0[ObjectIdentifier(type)] = members }
         return members
     }

@@ -47,14 +47,19 @@ extension JSONStreamEncoder {
         }
     }
 
-    /// Writes a scalar as the position's single value.
-    private func writeSingle(_ scalar: EncodedJSON) throws {
+    /// Takes the position for its single value; gives up when it holds one already.
+    private func claimSingleValue() throws {
         if failed { throw GaveUp() }
         guard !positionWritten else {
             failed = true
             throw GaveUp()
         }
         positionWritten = true
+    }
+
+    /// Writes a scalar as the position's single value.
+    private func writeSingle(_ scalar: EncodedJSON) throws {
+        try claimSingleValue()
         try writer.write(scalar, depth: frames.count)
     }
 
@@ -79,12 +84,7 @@ extension JSONStreamEncoder {
     func encode(_ value: UInt128) throws { try writeSingle(.number(value.description)) }
 
     func encode<T: Encodable>(_ value: T) throws {
-        if failed { throw GaveUp() }
-        guard !positionWritten else {
-            failed = true
-            throw GaveUp()
-        }
-        positionWritten = true
+        try claimSingleValue()
         try encodeValue(value, under: pathNode, key: .none)
     }
 }

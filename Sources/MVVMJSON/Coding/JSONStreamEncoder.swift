@@ -38,12 +38,10 @@ final class JSONStreamEncoder: Encoder, SingleValueEncodingContainer {
         let memberIndex: Int?
     }
 
-    /// A member of an open object as written: its key, where it starts (its comma or key),
-    /// and where its value lies (a struct, not a tuple: arrays of tuples are handled through
-    /// the tuple's run-time metadata).
+    /// A member of an open object as written: its key, and where its value lies (a struct, not
+    /// a tuple: arrays of tuples are handled through the tuple's run-time metadata).
     struct Member: KeyedEntry {
         let key: String
-        let start: Int
         var valueStart: Int
         var end: Int
 
@@ -181,14 +179,13 @@ final class JSONStreamEncoder: Encoder, SingleValueEncodingContainer {
     /// and records the member, whose value the caller writes next; returns its index.
     func beginMember(_ key: String) -> Int {
         let frameIndex = frames.count - 1
-        let start = writer.count
         let follows = members.count > frames[frameIndex].firstMember
         if follows { writer.append(byte: UInt8(ascii: ",")) }
         let isASCII = writer.writeKey(key)
         if frames[frameIndex].isInOrder, !isASCII || (follows && !JSONBytesWriter.utf8Precedes(members[members.count - 1].key, key)) {
             frames[frameIndex].isInOrder = false
         }
-        members.append(Member(key: key, start: start, valueStart: writer.count, end: writer.count))
+        members.append(Member(key: key, valueStart: writer.count, end: writer.count))
         return members.count - 1
     }
 
@@ -230,7 +227,7 @@ final class JSONStreamEncoder: Encoder, SingleValueEncodingContainer {
             _ = writer.writeKey(member.key)
             let valueStart = writer.count
             writer.append(scratch: scratch, member.valueStart - copyStart..<member.end - copyStart)
-            members[kept] = Member(key: member.key, start: valueStart, valueStart: valueStart, end: writer.count)
+            members[kept] = Member(key: member.key, valueStart: valueStart, end: writer.count)
             kept += 1
         }
         members.removeSubrange(kept...)

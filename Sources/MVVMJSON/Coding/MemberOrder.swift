@@ -1,3 +1,5 @@
+import MVVMSupport
+
 /// An object member as the encoders hold it before writing: its key, and its value in some form.
 protocol KeyedEntry {
     var key: String { get }
@@ -14,17 +16,9 @@ extension EncodedObject.Member: KeyedEntry {
 /// The order in which the encoders write an object's members, Foundation's with `.sortedKeys`:
 /// by the UTF-8 bytes of their keys, a key set twice once, with its last value.
 enum MemberOrder {
-    /// Whether a key is all ASCII.
-    static func isASCII(_ key: String) -> Bool {
-        key.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte >= 0x80 { return false }
-            return true
-        } ?? false
-    }
-
     /// Whether every key is all ASCII: two ASCII strings are equal exactly when their bytes are.
     static func allKeysAreASCII<Members: Collection>(_ members: Members) -> Bool where Members.Element: KeyedEntry {
-        members.allSatisfy { isASCII($0.key) }
+        members.allSatisfy(\.key.isASCII)
     }
 
     /// The members with keys that are equal as Swift strings (canonically equivalent, such as

@@ -95,13 +95,8 @@ final class API: Sendable {
             })
     }
 
-    /// The body as a JSON object; an empty body is `[:]` when `allowEmpty`.
-    func jsonObject(_ request: HTTPRequest, allowEmpty: Bool) throws(HTTPError) -> [String: JSONValue] {
-        try jsonObject(body: request.body, allowEmpty: allowEmpty)
-    }
-
-    /// `body` as a JSON object; an empty body is `[:]` when `allowEmpty`.
-    func jsonObject(body: Data, allowEmpty: Bool) throws(HTTPError) -> [String: JSONValue] {
+    /// A request's `body` as a JSON object; an empty body is `[:]` when `allowEmpty`.
+    func jsonObject(_ body: Data, allowEmpty: Bool) throws(HTTPError) -> [String: JSONValue] {
         // Parsed first: a body that holds a value (the usual case) is read once.
         guard let value = StrictJSON.parse(body) else {
             if StrictJSON.isBlank(body) {

@@ -38,7 +38,7 @@ extension API {
     /// - Throws: what ``advanceDuration(_:)`` and ``waitParameter(_:absent:)`` throw, and 400
     ///   for a body that is not a JSON object.
     private func clockMove(_ routed: RoutedRequest) throws -> (duration: Duration, wait: Duration) {
-        let duration = try Self.advanceDuration(try jsonObject(routed.request, allowEmpty: false))
+        let duration = try Self.advanceDuration(try jsonObject(routed.request.body, allowEmpty: false))
         return (duration, try waitParameter(routed, absent: longestWait))
     }
 

@@ -15,7 +15,7 @@ extension API {
     func replay(_ routed: RoutedRequest, testing: TestingMode) throws -> Reply {
         let replay = Replay(testing: testing, sessions: sessions)
         // Malformed JSON, or a body that is not an object, is a 400 as for every other body.
-        _ = try jsonObject(routed.request, allowEmpty: false)
+        _ = try jsonObject(routed.request.body, allowEmpty: false)
         let journal = try replay.journal(from: routed.request.body)
         let wait = try waitParameter(routed, absent: longestWait)
         return .task {

@@ -85,7 +85,7 @@ extension API {
     /// `POST …/scenes/{key}/input`: merges the members into the input; the new state once saved.
     func sendInput(_ routed: RoutedRequest) throws -> Reply {
         let session = try liveSession(routed)
-        let patch = try InputPatch.of(routed.request.body) { body throws(HTTPError) in try jsonObject(body: body, allowEmpty: false) }
+        let patch = try InputPatch.of(routed.request.body) { body throws(HTTPError) in try jsonObject(body, allowEmpty: false) }
         let key = try addressableKey(routed)
         return saved.savingOnContext(session) { context in
             Documents.stateResponse(try context.setInput(patch, key: key))
@@ -96,7 +96,7 @@ extension API {
     /// state, with the navigation when it changed, once saved.
     func performAction(_ routed: RoutedRequest) throws -> Reply {
         let session = try liveSession(routed)
-        let arguments = try jsonObject(routed.request, allowEmpty: true)
+        let arguments = try jsonObject(routed.request.body, allowEmpty: true)
         let key = try addressableKey(routed)
         let action = routed["action"]
         return .task { [saved] in
