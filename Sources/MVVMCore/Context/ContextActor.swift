@@ -18,9 +18,10 @@ package actor ContextActor {
     /// The scenes of the context's app.
     package nonisolated let catalogue: SceneCatalogue
     private let context: ViewModelContext
+    /// The actor's executor, and the one its loads, actions and tasks prefer for their
+    /// nonisolated code: a view model's code runs one job at a time, on this actor or beside
+    /// none of its calls.
     private nonisolated let executor: ContextExecutor
-    /// The executor the context's tasks prefer, in testing mode (its ``WorkMeter``'s).
-    private nonisolated let taskExecutor: MeteredTaskExecutor?
     /// The session's own clock, in testing mode: what its work waits on.
     private nonisolated let clock: ManualClock?
     /// The loads, actions and tasks running, and who waits for them to end.
@@ -44,7 +45,6 @@ package actor ContextActor {
         unsavedStateWarning: UnsavedStateWarning? = nil, meter: WorkMeter? = nil, clock: ManualClock? = nil
     ) {
         executor = ContextExecutor(meter: meter)
-        taskExecutor = meter?.taskExecutor
         self.clock = clock
         let context = ViewModelContext(
             id: id, catalogue: catalogue, dependencies: dependencies, logger: logger(), eventCapacity: eventCapacity,
@@ -78,12 +78,12 @@ package actor ContextActor {
         settling.begin()
         let number = context.store.nextTaskNumber()
         let running =
-            if let taskExecutor {
-                Task(executorPreference: taskExecutor) { [clock] in
+            if let clock {
+                Task(executorPreference: executor) {
                     await SessionRoutedClock.$session.withValue(clock) { await self.runTask(key, number, task) }
                 }
             } else {
-                Task { await self.runTask(key, number, task) }
+                Task(executorPreference: executor) { await self.runTask(key, number, task) }
             }
         context.store.track(running, number: number, key: key)
     }
@@ -103,12 +103,12 @@ package actor ContextActor {
         settling.begin()
         let number = context.store.nextTaskNumber()
         let task =
-            if let taskExecutor {
-                Task(executorPreference: taskExecutor) { [clock] in
+            if let clock {
+                Task(executorPreference: executor) {
                     await SessionRoutedClock.$session.withValue(clock) { await self.load(key, number) }
                 }
             } else {
-                Task { await self.load(key, number) }
+                Task(executorPreference: executor) { await self.load(key, number) }
             }
         context.store.track(task, number: number, key: key)
     }
@@ -163,16 +163,15 @@ package actor ContextActor {
         defer { workEnded() }
         let before = context.navigator.state.version
         let entry = try context.entry(forKey: key)
-        if let taskExecutor {
-            // Testing mode: the tasks the action makes are counted by the meter too, and it
-            // waits on the session's clock.
-            try await SessionRoutedClock.$session.withValue(clock) {
-                try await withTaskExecutorPreference(taskExecutor) {
+        try await withTaskExecutorPreference(executor) {
+            if let clock {
+                // Testing mode: the action waits on the session's clock.
+                try await SessionRoutedClock.$session.withValue(clock) {
                     try await context.perform(action: action, arguments: arguments, key: key)
                 }
+            } else {
+                try await context.perform(action: action, arguments: arguments, key: key)
             }
-        } else {
-            try await context.perform(action: action, arguments: arguments, key: key)
         }
         let navigated = context.navigator.state.version != before
         // The entry held from before the action: an action may remove its own scene (an alert
@@ -255,6 +254,12 @@ package actor ContextActor {
     /// call running now (or on the global queue, behind a task's job), with no task made for it.
     package nonisolated func runOrQueue(_ body: @escaping @Sendable (isolated ContextActor) -> Void) -> Bool {
         executor.runOrQueue { self.assumeIsolated(body) }
+    }
+
+    /// Whether the calling thread is running this actor's work now: one of its calls, or a job
+    /// of a task that prefers its executor (for tests).
+    package nonisolated var isRunningOnCallingThread: Bool {
+        executor.isIsolatingCurrentContext()
     }
 
     /// How many jobs and queued calls wait for this actor (for tests).

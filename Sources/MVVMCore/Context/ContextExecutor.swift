@@ -8,7 +8,12 @@ import Synchronization
 /// call running now, by the thread that ends that one (``runOrQueue(_:)``), which a default
 /// actor cannot offer. The HTTP runtime uses that to run a request's view-model call on the
 /// polling thread that read the request, without a hop to another thread and back.
-final class ContextExecutor: SerialExecutor {
+///
+/// It is the task executor of the context's loads, actions and launched tasks as well: their
+/// nonisolated code (a view model's `async` method compiled without nonsending isolation, a
+/// launched closure, the child tasks they make) runs in the same queue, one job at a time with
+/// the actor's, so that a view model is only ever used by one thread at a time.
+final class ContextExecutor: SerialExecutor, TaskExecutor {
     /// What waits for the actor: a job of a task, or a synchronous call of ``runOrQueue(_:)``.
     private enum Work {
         case job(UnownedJob)
@@ -203,7 +208,7 @@ final class ContextExecutor: SerialExecutor {
     private func run(_ work: Work, on executor: UnownedSerialExecutor) {
         beginRun()
         switch work {
-        case .job(let job): job.runSynchronously(on: executor)
+        case .job(let job): job.runSynchronously(isolatedTo: executor, taskExecutor: asUnownedTaskExecutor())
         case .call(let call): call()
         }
         endRun()

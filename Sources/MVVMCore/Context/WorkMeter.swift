@@ -1,27 +1,21 @@
-import Dispatch
 import Synchronization
 
 /// Counts the view-model work that is running or ready to run, in testing mode: the contexts
-/// that are busy (running a call or a job, holding, or with work queued) and the jobs of the
-/// tasks those contexts start. When the count is zero, every task of that work is suspended:
+/// that are busy (running a call or a job, holding, or with work queued). A context's loads,
+/// actions and tasks, and the child tasks they make, run their jobs on its executor, so their
+/// work is counted with it. When the count is zero, every task of that work is suspended:
 /// waiting for the test clock, for another process, or ended.
 ///
 /// A context counts from the moment its executor marks it running to the moment it marks it
-/// idle; a job of its tasks counts from its enqueueing on ``taskExecutor`` to the end of its
-/// run. Work that makes other work counts the new work before it stops counting itself, so the
+/// idle. Work that makes other work counts the new work before it stops counting itself, so the
 /// count does not pass through zero while work goes on.
 package final class WorkMeter: Sendable {
     private let count: WorkCount
-
-    /// The executor the tasks of metered contexts prefer: loads, view-model tasks and the
-    /// child tasks they make run their nonisolated code on it.
-    package let taskExecutor: MeteredTaskExecutor
 
     /// A meter at zero; the work it counts is counted by `parent` too (a session's meter
     /// counts into the server's).
     package init(parent: WorkMeter? = nil) {
         count = WorkCount(parent: parent?.count)
-        taskExecutor = MeteredTaskExecutor(count: count)
     }
 
     /// Whether no metered work is running or ready to run.
@@ -40,7 +34,7 @@ package final class WorkMeter: Sendable {
     }
 }
 
-/// The count a ``WorkMeter`` and its executor share, passed on to its parent's.
+/// The count of a ``WorkMeter``, passed on to its parent's.
 final class WorkCount: Sendable {
     private let value = Atomic<Int>(0)
     private let parent: WorkCount?
@@ -65,24 +59,5 @@ final class WorkCount: Sendable {
     func decrement() {
         value.subtract(1, ordering: .releasing)
         parent?.decrement()
-    }
-}
-
-/// The task executor of a ``WorkMeter``: runs jobs on the global queue, as the default
-/// executor does, and counts each from its enqueueing to the end of its run.
-package final class MeteredTaskExecutor: TaskExecutor, Sendable {
-    private let count: WorkCount
-
-    init(count: WorkCount) {
-        self.count = count
-    }
-
-    package func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        count.increment()
-        DispatchQueue.global().async { [self] in
-            job.runSynchronously(on: asUnownedTaskExecutor())
-            count.decrement()
-        }
     }
 }

@@ -117,8 +117,10 @@ public struct ViewModelScope {
 /// A task's operation handed from a view model to its context's actor.
 // Safe: a ContextTask is made only by ViewModelScope.launch, from a call running on the
 // context's actor, and is run only by ContextActor.runTask, an isolated method of that same
-// actor: the operation and what it captures (the view model) are only ever used on the actor,
-// one call at a time, as the view model's own calls are.
+// actor, in a task that prefers the actor's executor as its task executor. The operation is
+// nonisolated, so it runs (and resumes after each await) on that task executor, which is the
+// actor's own queue: the operation and what it captures (the view model) are only ever used
+// one job at a time with the actor's calls, as the view model's own calls are.
 struct ContextTask: @unchecked Sendable {
     let operation: () async -> Void
 
