@@ -12,16 +12,21 @@ extension Core {
     struct ContextIsolationTests {
         /// Where each step of a view model's code ran: on its context's thread, or not.
         final class Places: Sendable {
-            private let context = Mutex<ContextActor?>(nil)
+            /// The context, held weakly: it holds this object among its dependencies.
+            private struct WeakContext {
+                weak var actor: ContextActor?
+            }
+
+            private let context = Mutex(WeakContext())
             private let seen = Mutex<[String: Bool]>([:])
 
             func attach(_ actor: ContextActor) {
-                context.withLock { $0 = actor }
+                context.withLock { $0.actor = actor }
             }
 
             /// Notes whether the calling thread runs the context's work now.
             func note(_ step: String) {
-                let here = context.withLock { $0?.isRunningOnCallingThread ?? false }
+                let here = context.withLock { $0.actor?.isRunningOnCallingThread ?? false }
                 seen.withLock { $0[step] = here }
             }
 
