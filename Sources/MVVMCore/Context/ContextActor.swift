@@ -71,20 +71,13 @@ package actor ContextActor {
         }
     }
 
-    /// Runs a task of the view model under a key as a task that starts on this actor, tracked
-    /// by the store (cancelled when the view model is cleared); its changes are published when
-    /// it ends.
+    /// Runs a task of the view model under a key as a task that prefers this actor's executor,
+    /// tracked by the store (cancelled when the view model is cleared); its changes are
+    /// published when it ends.
     private func startTask(_ key: String, _ task: ContextTask) {
         settling.begin()
         let number = context.store.nextTaskNumber()
-        let running =
-            if let clock {
-                Task(executorPreference: executor) {
-                    await SessionRoutedClock.$session.withValue(clock) { await self.runTask(key, number, task) }
-                }
-            } else {
-                Task(executorPreference: executor) { await self.runTask(key, number, task) }
-            }
+        let running = Task(executorPreference: executor) { await self.onSessionClock { await self.runTask(key, number, task) } }
         context.store.track(running, number: number, key: key)
     }
 
@@ -98,18 +91,19 @@ package actor ContextActor {
         context.flushRefreshes()
     }
 
-    /// Loads a scene's view model as a task that starts on this actor (one hop, not two).
+    /// Runs `body` with the session's clock as the one its work waits on (``SessionRoutedClock``),
+    /// in testing mode; otherwise just runs it.
+    private nonisolated func onSessionClock<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+        guard let clock else { return try await body() }
+        return try await SessionRoutedClock.$session.withValue(clock, operation: body)
+    }
+
+    /// Loads a scene's view model as a task that prefers this actor's executor: its first job
+    /// runs in the actor's queue and enters the actor with the next.
     private func startLoad(_ key: String) {
         settling.begin()
         let number = context.store.nextTaskNumber()
-        let task =
-            if let clock {
-                Task(executorPreference: executor) {
-                    await SessionRoutedClock.$session.withValue(clock) { await self.load(key, number) }
-                }
-            } else {
-                Task(executorPreference: executor) { await self.load(key, number) }
-            }
+        let task = Task(executorPreference: executor) { await self.onSessionClock { await self.load(key, number) } }
         context.store.track(task, number: number, key: key)
     }
 
@@ -164,14 +158,7 @@ package actor ContextActor {
         let before = context.navigator.state.version
         let entry = try context.entry(forKey: key)
         try await withTaskExecutorPreference(executor) {
-            if let clock {
-                // Testing mode: the action waits on the session's clock.
-                try await SessionRoutedClock.$session.withValue(clock) {
-                    try await context.perform(action: action, arguments: arguments, key: key)
-                }
-            } else {
-                try await context.perform(action: action, arguments: arguments, key: key)
-            }
+            try await onSessionClock { try await context.perform(action: action, arguments: arguments, key: key) }
         }
         let navigated = context.navigator.state.version != before
         // The entry held from before the action: an action may remove its own scene (an alert
